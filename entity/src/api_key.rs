@@ -1,0 +1,25 @@
+//! An API key, stored only as the SHA-256 hash of its text plus a display prefix.
+
+use sea_orm::entity::prelude::*;
+
+/// A row of `api_keys`.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "api_keys")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub account_id: i64,
+    /// The first 12 characters of the key, to tell keys apart in listings.
+    pub prefix: String,
+    /// Lower-case hex SHA-256 of the whole key.
+    #[sea_orm(unique)]
+    pub key_hash: String,
+    pub created_at: i64,
+    /// Set when revoked; a revoked key is refused at once.
+    pub revoked_at: Option<i64>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,16 @@
+//! sea-orm migrations of the docx2pdf ledger; the same migrations serve SQLite and
+//! PostgreSQL, and every command that opens the database applies them.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261121_000001_create_ledger;
+
+/// All migrations, in order.
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261121_000001_create_ledger::Migration)]
+    }
+}

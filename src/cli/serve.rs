@@ -1,0 +1,59 @@
+//! `docx2pdf serve`: opens the database (creating the first account and key on an empty
+//! one), starts the ledger and the render pool, and serves HTTP until SIGTERM/SIGINT, when
+//! in-flight conversions finish and commit their credits.
+
+use std::sync::Arc;
+
+use actix_web::HttpServer;
+use sea_orm::DatabaseConnection;
+
+use super::CliError;
+use crate::clock::{unix_ms, Clock, SystemClock};
+use crate::config::ServeArgs;
+use crate::db::{self, accounts::Plan};
+use crate::docx::PackageLimits;
+use crate::http::{create_app, AppState};
+use crate::render::Renderer;
+
+/// Name and allowance of the account created on an empty database.
+const FIRST_ACCOUNT: &str = "local";
+const FIRST_ACCOUNT_CREDITS: i64 = 100;
+
+/// Runs the service.
+pub fn run(args: ServeArgs) -> Result<(), CliError> {
+    actix_web::rt::System::new().block_on(async move {
+        let db = db::connect(&args.db.database_url, &args.db.pool()).await?;
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        first_run(&db, &args, clock.as_ref()).await?;
+        let renderer = Arc::new(Renderer::new(&args.font_dirs, PackageLimits::default()));
+        let workers = args.worker_count();
+        let state = AppState::start(db, renderer, workers, args.queue, clock, args.service());
+        tracing::info!(bind = %args.bind, workers, queue = args.queue, "docx2pdf is listening");
+        HttpServer::new(move || create_app(state.clone()))
+            .shutdown_timeout(args.render_timeout_secs + 10)
+            .bind(args.bind)
+            .map_err(CliError::Server)?
+            .run()
+            .await
+            .map_err(CliError::Server)
+    })
+}
+
+/// On a database without any account: creates `local` (paid, 100 credits a month) with one
+/// key and prints it with a ready curl command. Never on a database that has accounts.
+async fn first_run(db: &DatabaseConnection, args: &ServeArgs, clock: &dyn Clock) -> Result<(), CliError> {
+    if db::accounts::count(db).await? > 0 {
+        return Ok(());
+    }
+    let now = unix_ms(clock.now());
+    db::accounts::create(db, FIRST_ACCOUNT, Plan::Paid, FIRST_ACCOUNT_CREDITS, now).await?;
+    let key = db::keys::create(db, FIRST_ACCOUNT, now).await?;
+    println!(
+        "First run: created the account \"{FIRST_ACCOUNT}\" (paid, {FIRST_ACCOUNT_CREDITS} credits a month) and its API key.\n\
+         It is shown only this once:\n\n    {key}\n\nConvert a document:\n\n    \
+         curl -sS -H \"Authorization: Bearer {key}\" -F \"file=@document.docx\" -o document.pdf http://{bind}/api/convert\n",
+        key = key.text,
+        bind = args.bind,
+    );
+    Ok(())
+}

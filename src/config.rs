@@ -1,0 +1,229 @@
+//! Command-line interface and configuration: every flag can also be set in the environment
+//! as `DOCX2PDF_<FLAG>` (e.g. `DOCX2PDF_DATABASE_URL`, `DOCX2PDF_MAX_UPLOAD_MB`).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::db::accounts::Plan;
+use crate::db::PoolOptions;
+
+/// The default database: an embedded SQLite file, created on first use.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/docx2pdf.db?mode=rwc";
+
+/// docx2pdf: DOCX to PDF as Word prints it, as an HTTP service metered in credits.
+#[derive(Debug, Parser)]
+#[command(name = "docx2pdf", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// Log format on stderr.
+    #[arg(long, global = true, env = "DOCX2PDF_LOG_FORMAT", value_enum, default_value_t = LogFormat::Human)]
+    pub log_format: LogFormat,
+}
+
+/// How log lines look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Human,
+    Json,
+}
+
+/// The database connection, shared by every command that opens the ledger.
+#[derive(Debug, Clone, Args)]
+pub struct DbArgs {
+    /// Database URL: `sqlite://PATH?mode=rwc` (embedded) or `postgres://USER@HOST/DB`.
+    #[arg(long, env = "DOCX2PDF_DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: String,
+
+    /// Most database connections held open by this process.
+    #[arg(long, env = "DOCX2PDF_DB_MAX_CONNECTIONS", default_value_t = 16)]
+    pub db_max_connections: u32,
+
+    /// Seconds to wait for a database connection before answering 503.
+    #[arg(long, env = "DOCX2PDF_DB_TIMEOUT_SECS", default_value_t = 5)]
+    pub db_timeout_secs: u64,
+}
+
+impl DbArgs {
+    /// The pool settings these flags describe.
+    pub fn pool(&self) -> PoolOptions {
+        PoolOptions {
+            max_connections: self.db_max_connections.max(1),
+            acquire_timeout: Duration::from_secs(self.db_timeout_secs.max(1)),
+        }
+    }
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP service.
+    Serve(ServeArgs),
+    /// Convert one file, without server or credits.
+    Convert(ConvertArgs),
+    /// Manage accounts.
+    Accounts {
+        #[command(subcommand)]
+        command: AccountsCommand,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Manage API keys.
+    Keys {
+        #[command(subcommand)]
+        command: KeysCommand,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Show an account's credit usage for a month.
+    Usage(UsageArgs),
+}
+
+/// `docx2pdf serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "DOCX2PDF_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+
+    /// Render worker threads (default: the number of cores).
+    #[arg(long, env = "DOCX2PDF_WORKERS")]
+    pub workers: Option<usize>,
+
+    /// Render jobs that may wait for a worker before requests get 503 `overloaded`.
+    #[arg(long, env = "DOCX2PDF_QUEUE", default_value_t = 64)]
+    pub queue: usize,
+
+    /// Largest accepted upload, in MB of 1,048,576 bytes.
+    #[arg(long, env = "DOCX2PDF_MAX_UPLOAD_MB", default_value_t = 50)]
+    pub max_upload_mb: u64,
+
+    /// Time limit of one render, in seconds.
+    #[arg(long, env = "DOCX2PDF_RENDER_TIMEOUT_SECS", default_value_t = 60)]
+    pub render_timeout_secs: u64,
+
+    /// Extra folder of fonts (repeatable; in the environment, separate folders with `:`).
+    #[arg(long = "font-dir", env = "DOCX2PDF_FONT_DIR", value_delimiter = ':')]
+    pub font_dirs: Vec<PathBuf>,
+}
+
+/// `docx2pdf convert IN.docx OUT.pdf`.
+#[derive(Debug, Clone, Args)]
+pub struct ConvertArgs {
+    /// The DOCX file to read.
+    pub input: PathBuf,
+    /// The PDF file to write.
+    pub output: PathBuf,
+    /// Extra folder of fonts (repeatable).
+    #[arg(long = "font-dir", env = "DOCX2PDF_FONT_DIR", value_delimiter = ':')]
+    pub font_dirs: Vec<PathBuf>,
+}
+
+/// `docx2pdf accounts …`.
+#[derive(Debug, Subcommand)]
+pub enum AccountsCommand {
+    /// Create an account.
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long, value_enum)]
+        plan: Plan,
+        #[arg(long)]
+        monthly_credits: u32,
+    },
+    /// List accounts.
+    List,
+    /// Change an account's plan or monthly allowance.
+    Set {
+        #[arg(long)]
+        name: String,
+        #[arg(long, value_enum)]
+        plan: Option<Plan>,
+        #[arg(long)]
+        monthly_credits: Option<u32>,
+    },
+}
+
+/// `docx2pdf keys …`.
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Create a key; it is printed once, alone on the last line.
+    Create {
+        #[arg(long)]
+        account: String,
+    },
+    /// List an account's keys (prefixes only).
+    List {
+        #[arg(long)]
+        account: String,
+    },
+    /// Revoke the key with this prefix, at once.
+    Revoke {
+        #[arg(long)]
+        prefix: String,
+    },
+}
+
+/// `docx2pdf usage`.
+#[derive(Debug, Clone, Args)]
+pub struct UsageArgs {
+    #[arg(long)]
+    pub account: String,
+    /// `YYYY-MM` (default: the current month, UTC).
+    #[arg(long)]
+    pub month: Option<String>,
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+/// What the HTTP service needs from its configuration.
+#[derive(Debug, Clone)]
+pub struct ServiceConfig {
+    /// Largest accepted upload in bytes.
+    pub max_upload_bytes: u64,
+    /// Time limit of one render.
+    pub render_timeout: Duration,
+}
+
+impl ServeArgs {
+    /// The service settings these flags describe.
+    pub fn service(&self) -> ServiceConfig {
+        ServiceConfig {
+            max_upload_bytes: self.max_upload_mb.saturating_mul(crate::credits::MIB),
+            render_timeout: Duration::from_secs(self.render_timeout_secs),
+        }
+    }
+
+    /// Render threads: the flag, or the number of cores.
+    pub fn worker_count(&self) -> usize {
+        self.workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())).max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serve_defaults_match_the_documented_ones() {
+        let cli = Cli::try_parse_from(["docx2pdf", "serve"]).unwrap();
+        let Command::Serve(args) = cli.command else { panic!("not serve") };
+        assert_eq!(args.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(args.max_upload_mb, 50);
+        assert_eq!(args.render_timeout_secs, 60);
+        assert_eq!(args.service().max_upload_bytes, 52_428_800);
+    }
+
+    #[test]
+    fn keys_create_needs_an_account() {
+        assert!(Cli::try_parse_from(["docx2pdf", "keys", "create"]).is_err());
+        assert!(Cli::try_parse_from(["docx2pdf", "keys", "create", "--account", "acme"]).is_ok());
+    }
+}

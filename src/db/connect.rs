@@ -1,0 +1,69 @@
+//! Opening the database: SQLite files get their folder created, WAL journaling and a busy
+//! timeout so concurrent writers queue instead of failing; migrations run every time.
+
+use std::path::Path;
+use std::time::Duration;
+
+use migration::{Migrator, MigratorTrait};
+use sea_orm::sqlx::sqlite::SqliteJournalMode;
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+
+use super::DbError;
+
+/// Connection pool settings.
+#[derive(Debug, Clone)]
+pub struct PoolOptions {
+    /// Most connections held open.
+    pub max_connections: u32,
+    /// How long a request waits for a free connection (and for a connection to open).
+    pub acquire_timeout: Duration,
+}
+
+impl Default for PoolOptions {
+    fn default() -> Self {
+        PoolOptions { max_connections: 16, acquire_timeout: Duration::from_secs(5) }
+    }
+}
+
+/// Connects to `url` and applies the migrations.
+pub async fn connect(url: &str, pool: &PoolOptions) -> Result<DatabaseConnection, DbError> {
+    if let Some(path) = sqlite_file(url) {
+        if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|source| DbError::Folder { path: dir.display().to_string(), source })?;
+        }
+    }
+    let mut opts = ConnectOptions::new(url.to_owned());
+    opts.max_connections(pool.max_connections)
+        .min_connections(1)
+        .acquire_timeout(pool.acquire_timeout)
+        .connect_timeout(pool.acquire_timeout)
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(SqliteJournalMode::Wal)
+                .busy_timeout(Duration::from_secs(30))
+                .foreign_keys(true)
+        });
+    let db = Database::connect(opts).await?;
+    Migrator::up(&db, None).await.map_err(|e| DbError::Migration(e.to_string()))?;
+    Ok(db)
+}
+
+/// The file path of a `sqlite://` URL, if it names a file.
+fn sqlite_file(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or("");
+    (!path.is_empty() && path != ":memory:").then_some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sqlite_file;
+
+    #[test]
+    fn sqlite_urls_name_their_file() {
+        assert_eq!(sqlite_file("sqlite://data/docx2pdf.db?mode=rwc"), Some("data/docx2pdf.db"));
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+        assert_eq!(sqlite_file("postgres://postgres@127.0.0.1/test"), None);
+    }
+}

@@ -1,0 +1,236 @@
+//! The credit ledger in the database. A debit is a conditional UPDATE of the month's usage
+//! row (`used + reserved + n <= limit`), so the allowance holds across processes; every
+//! committed debit is a ledger entry, and `used` is always the sum of the month's entries.
+
+use entity::{ledger_entry, monthly_usage, reservation};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
+};
+
+use super::DbError;
+use crate::credits::Month;
+
+/// Credits held for one render.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hold {
+    /// The reservation row.
+    pub id: i64,
+    pub account_id: i64,
+    pub month: Month,
+    pub credits: i64,
+}
+
+/// A month's figures for an account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Balance {
+    /// Committed credits (sum of the month's ledger entries).
+    pub used: i64,
+    /// Credits held by renders in flight.
+    pub reserved: i64,
+}
+
+impl Balance {
+    /// What can still be spent this month under `limit`, never negative.
+    pub fn available(self, limit: i64) -> i64 {
+        (limit - self.used - self.reserved).max(0)
+    }
+}
+
+/// What a hold request came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HoldOutcome {
+    Held(Hold),
+    /// Not enough credits; the balance at the time of the refusal.
+    Refused(Balance),
+}
+
+/// One committed debit, for the record.
+#[derive(Debug, Clone)]
+pub struct Debit<'a> {
+    pub api_key_id: i64,
+    pub request_id: &'a str,
+    pub bytes: i64,
+    pub now_ms: i64,
+}
+
+fn usage_row(account_id: i64, month: Month) -> monthly_usage::ActiveModel {
+    monthly_usage::ActiveModel {
+        account_id: Set(account_id),
+        month: Set(month.to_string()),
+        used: Set(0),
+        reserved: Set(0),
+        ..Default::default()
+    }
+}
+
+/// Makes sure the (account, month) usage row exists.
+async fn ensure_row(db: &impl ConnectionTrait, account_id: i64, month: Month) -> Result<(), DbError> {
+    monthly_usage::Entity::insert(usage_row(account_id, month))
+        .on_conflict(
+            OnConflict::columns([monthly_usage::Column::AccountId, monthly_usage::Column::Month])
+                .do_nothing()
+                .to_owned(),
+        )
+        .do_nothing()
+        .exec_without_returning(db)
+        .await?;
+    Ok(())
+}
+
+/// The month's balance of an account (zero when nothing happened yet).
+pub async fn balance(db: &impl ConnectionTrait, account_id: i64, month: Month) -> Result<Balance, DbError> {
+    let row = monthly_usage::Entity::find()
+        .filter(monthly_usage::Column::AccountId.eq(account_id))
+        .filter(monthly_usage::Column::Month.eq(month.to_string()))
+        .one(db)
+        .await?;
+    Ok(row.map_or(Balance { used: 0, reserved: 0 }, |r| Balance { used: r.used, reserved: r.reserved }))
+}
+
+/// What to hold, against which allowance.
+#[derive(Debug, Clone)]
+pub struct HoldRequest<'a> {
+    pub account_id: i64,
+    pub month: Month,
+    /// The account's monthly allowance.
+    pub limit: i64,
+    pub credits: i64,
+    pub request_id: &'a str,
+    pub now_ms: i64,
+    /// When the hold becomes stale if neither committed nor released.
+    pub expires_ms: i64,
+}
+
+/// Holds credits of the month's allowance, or refuses when they are not there.
+pub async fn hold(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    req: &HoldRequest<'_>,
+) -> Result<HoldOutcome, DbError> {
+    let HoldRequest { account_id, month, limit, credits, request_id, now_ms, expires_ms } = *req;
+    ensure_row(db, account_id, month).await?;
+    let txn = db.begin().await?;
+    let updated = monthly_usage::Entity::update_many()
+        .col_expr(
+            monthly_usage::Column::Reserved,
+            Expr::col(monthly_usage::Column::Reserved).add(credits),
+        )
+        .filter(monthly_usage::Column::AccountId.eq(account_id))
+        .filter(monthly_usage::Column::Month.eq(month.to_string()))
+        .filter(
+            Expr::col(monthly_usage::Column::Used)
+                .add(Expr::col(monthly_usage::Column::Reserved))
+                .add(credits)
+                .lte(limit),
+        )
+        .exec(&txn)
+        .await?;
+    if updated.rows_affected == 0 {
+        let current = balance(&txn, account_id, month).await?;
+        txn.rollback().await?;
+        return Ok(HoldOutcome::Refused(current));
+    }
+    let row = reservation::ActiveModel {
+        account_id: Set(account_id),
+        month: Set(month.to_string()),
+        credits: Set(credits),
+        request_id: Set(request_id.to_owned()),
+        created_at: Set(now_ms),
+        expires_at: Set(expires_ms),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(HoldOutcome::Held(Hold { id: row.id, account_id, month, credits }))
+}
+
+/// Turns a hold into a ledger entry. Returns the month's balance after it, or `None` when
+/// the hold no longer exists (released as stale), in which case nothing is charged.
+pub async fn commit(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    hold: &Hold,
+    debit: Debit<'_>,
+) -> Result<Option<Balance>, DbError> {
+    let txn = db.begin().await?;
+    let deleted = reservation::Entity::delete_by_id(hold.id).exec(&txn).await?;
+    if deleted.rows_affected == 0 {
+        txn.rollback().await?;
+        return Ok(None);
+    }
+    monthly_usage::Entity::update_many()
+        .col_expr(
+            monthly_usage::Column::Reserved,
+            Expr::col(monthly_usage::Column::Reserved).sub(hold.credits),
+        )
+        .col_expr(monthly_usage::Column::Used, Expr::col(monthly_usage::Column::Used).add(hold.credits))
+        .filter(monthly_usage::Column::AccountId.eq(hold.account_id))
+        .filter(monthly_usage::Column::Month.eq(hold.month.to_string()))
+        .exec(&txn)
+        .await?;
+    ledger_entry::ActiveModel {
+        account_id: Set(hold.account_id),
+        api_key_id: Set(debit.api_key_id),
+        request_id: Set(debit.request_id.to_owned()),
+        month: Set(hold.month.to_string()),
+        bytes: Set(debit.bytes),
+        credits: Set(hold.credits),
+        created_at: Set(debit.now_ms),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let after = balance(&txn, hold.account_id, hold.month).await?;
+    txn.commit().await?;
+    Ok(Some(after))
+}
+
+/// Gives a hold back. Releasing a hold twice is harmless.
+pub async fn release(db: &(impl ConnectionTrait + TransactionTrait), hold: &Hold) -> Result<(), DbError> {
+    let txn = db.begin().await?;
+    let deleted = reservation::Entity::delete_by_id(hold.id).exec(&txn).await?;
+    if deleted.rows_affected == 1 {
+        monthly_usage::Entity::update_many()
+            .col_expr(
+                monthly_usage::Column::Reserved,
+                Expr::col(monthly_usage::Column::Reserved).sub(hold.credits),
+            )
+            .filter(monthly_usage::Column::AccountId.eq(hold.account_id))
+            .filter(monthly_usage::Column::Month.eq(hold.month.to_string()))
+            .exec(&txn)
+            .await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Releases the holds whose expiry has passed (left behind by a crashed process).
+/// Returns how many were released.
+pub async fn release_expired(db: &(impl ConnectionTrait + TransactionTrait), now_ms: i64) -> Result<usize, DbError> {
+    let stale = reservation::Entity::find()
+        .filter(reservation::Column::ExpiresAt.lt(now_ms))
+        .all(db)
+        .await?;
+    let mut released = 0;
+    for row in stale {
+        let Some(month) = Month::parse(&row.month) else { continue };
+        release(db, &Hold { id: row.id, account_id: row.account_id, month, credits: row.credits }).await?;
+        released += 1;
+    }
+    Ok(released)
+}
+
+/// The month's ledger entries of an account, oldest first.
+pub async fn entries(
+    db: &impl ConnectionTrait,
+    account_id: i64,
+    month: Month,
+) -> Result<Vec<ledger_entry::Model>, DbError> {
+    Ok(ledger_entry::Entity::find()
+        .filter(ledger_entry::Column::AccountId.eq(account_id))
+        .filter(ledger_entry::Column::Month.eq(month.to_string()))
+        .order_by_asc(ledger_entry::Column::Id)
+        .all(db)
+        .await?)
+}

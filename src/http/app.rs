@@ -1,0 +1,82 @@
+//! The application: shared state and `create_app`, used by `serve` and by the tests alike.
+
+use std::sync::Arc;
+
+use actix::Addr;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::from_fn;
+use actix_web::{web, App, HttpRequest, HttpResponse};
+use sea_orm::DatabaseConnection;
+
+use super::{convert, health, request_log, ApiError};
+use crate::clock::Clock;
+use crate::config::ServiceConfig;
+use crate::ledger::CreditLedger;
+use crate::metrics::Metrics;
+use crate::render::RenderPool;
+
+/// What every request handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub ledger: Addr<CreditLedger>,
+    pub pool: RenderPool,
+    pub metrics: Arc<Metrics>,
+    pub clock: Arc<dyn Clock>,
+    pub config: ServiceConfig,
+}
+
+/// The routes of the service with their middleware.
+pub fn create_app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(web::Data::new(state))
+        .wrap(from_fn(request_log::around))
+        .service(
+            web::resource("/api/convert")
+                .route(web::post().to(convert::convert))
+                .default_service(web::to(method_not_allowed)),
+        )
+        .service(web::resource("/healthz").route(web::get().to(health::healthz)).default_service(web::to(method_not_allowed)))
+        .service(web::resource("/readyz").route(web::get().to(health::readyz)).default_service(web::to(method_not_allowed)))
+        .service(web::resource("/metrics").route(web::get().to(health::metrics)).default_service(web::to(method_not_allowed)))
+        .default_service(web::to(not_found))
+}
+
+async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound(req.path().to_owned()))
+}
+
+async fn method_not_allowed(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::MethodNotAllowed { method: req.method().to_string(), path: req.path().to_owned() })
+}
+
+impl AppState {
+    /// Starts the CreditLedger actor and the render pool and gathers the shared state.
+    /// Must be called inside a running actix system.
+    pub fn start(
+        db: DatabaseConnection,
+        renderer: Arc<crate::render::Renderer>,
+        workers: usize,
+        queue: usize,
+        clock: Arc<dyn Clock>,
+        config: ServiceConfig,
+    ) -> AppState {
+        use actix::Actor;
+        // A hold outlives any render it covers: twice the time limit plus a minute.
+        let hold_ttl = config.render_timeout * 2 + std::time::Duration::from_secs(60);
+        let ledger = CreditLedger::new(db.clone(), clock.clone(), hold_ttl).start();
+        let pool = RenderPool::start(renderer, workers, queue);
+        AppState { db, ledger, pool, metrics: Arc::new(Metrics::default()), clock, config }
+    }
+}

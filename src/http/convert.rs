@@ -1,0 +1,145 @@
+//! `POST /api/convert`: authenticate, read the upload, reserve credits, render, then commit
+//! or release (API.md).
+
+use std::time::{Duration, Instant};
+
+use actix_web::http::header::CONTENT_TYPE;
+use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
+
+use super::auth::{authenticate, Caller};
+use super::request_log::{Outcome, RequestId};
+use super::upload::read_file_part;
+use super::{ApiError, AppState};
+use crate::credits::credits_for;
+use crate::db::usage::Hold;
+use crate::ledger::{Commit, LedgerError, Release, Reserve};
+use crate::render::pool::RenderJob;
+use crate::render::{PoolError, RenderError, RenderErrorKind};
+
+/// Extra time the handler waits past the render limit before answering a timeout itself,
+/// in case the renderer is stuck where it cannot check its deadline.
+const TIMEOUT_GRACE: Duration = Duration::from_secs(5);
+
+/// The handler.
+pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let started = Instant::now();
+    let request_id = req.extensions().get::<RequestId>().map(|r| r.0.clone()).unwrap_or_default();
+    let caller = authenticate(&req, &state.db).await?;
+    note(&req, |o| o.account = Some(caller.account.name.clone()));
+    if caller.account.plan != "paid" {
+        return Err(ApiError::PlanRequired(caller.account.plan.clone()));
+    }
+    let bytes = read_file_part(&req, payload, state.config.max_upload_bytes).await?;
+    let size = bytes.len() as u64;
+    note(&req, |o| o.bytes = size);
+    let credits = credits_for(size);
+    let hold = reserve(&state, &caller, credits, &request_id).await?;
+
+    let job = RenderJob { bytes, time_limit: state.config.render_timeout };
+    let limit_secs = state.config.render_timeout.as_secs();
+    let outcome = match tokio::time::timeout(state.config.render_timeout + TIMEOUT_GRACE, state.pool.render(job)).await {
+        Err(_elapsed) => Err(ApiError::ConversionTimeout(limit_secs)),
+        Ok(Err(PoolError::Overloaded)) => Err(ApiError::Overloaded),
+        Ok(Err(PoolError::Stopped)) => Err(ApiError::Unavailable("the server is shutting down".into())),
+        Ok(Ok(result)) => result.map_err(|e| render_error(e, limit_secs)),
+    };
+    let rendered = match outcome {
+        Ok(rendered) => rendered,
+        Err(e) => {
+            release(&state, hold).await;
+            state.metrics.failed();
+            return Err(e);
+        }
+    };
+    for w in &rendered.warnings {
+        tracing::debug!(request_id = %request_id, warning = %w, "render warning");
+    }
+
+    let commit = Commit {
+        hold: hold.clone(),
+        limit: caller.account.monthly_credits,
+        api_key_id: caller.key.id,
+        request_id: request_id.clone(),
+        bytes: size as i64,
+    };
+    let committed = match state.ledger.send(commit).await {
+        Ok(Ok(c)) => c,
+        Ok(Err(e)) => {
+            release(&state, hold).await;
+            return Err(ledger_error(e, &state));
+        }
+        Err(_) => {
+            release(&state, hold).await;
+            return Err(ledger_error(LedgerError::Stopped, &state));
+        }
+    };
+    state.metrics.debited(credits);
+    state.metrics.conversion(started.elapsed());
+    note(&req, |o| o.credits = credits);
+    Ok(HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, "application/pdf"))
+        .insert_header(("X-Credits-Used", credits.to_string()))
+        .insert_header(("X-Credits-Remaining", committed.remaining.to_string()))
+        .insert_header(("X-Credits-Limit", caller.account.monthly_credits.to_string()))
+        .body(rendered.pdf))
+}
+
+/// Records something for the request's log line.
+fn note(req: &HttpRequest, f: impl FnOnce(&mut Outcome)) {
+    let mut ext = req.extensions_mut();
+    if ext.get::<Outcome>().is_none() {
+        ext.insert(Outcome::default());
+    }
+    if let Some(o) = ext.get_mut::<Outcome>() {
+        f(o);
+    }
+}
+
+async fn reserve(state: &AppState, caller: &Caller, credits: i64, request_id: &str) -> Result<Hold, ApiError> {
+    let msg = Reserve {
+        account_id: caller.account.id,
+        limit: caller.account.monthly_credits,
+        credits,
+        request_id: request_id.to_owned(),
+    };
+    match state.ledger.send(msg).await {
+        Ok(Ok(hold)) => Ok(hold),
+        Ok(Err(e)) => Err(ledger_error(e, state)),
+        Err(_) => Err(ledger_error(LedgerError::Stopped, state)),
+    }
+}
+
+/// Gives a hold back; a failure here is logged, and the sweep releases the hold later.
+async fn release(state: &AppState, hold: Hold) {
+    let id = hold.id;
+    match state.ledger.send(Release { hold }).await {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => tracing::warn!(hold = id, error = %e, "could not release a credit hold; the sweep will"),
+        Err(_) => tracing::warn!(hold = id, "could not release a credit hold: the ledger has stopped"),
+    }
+}
+
+fn ledger_error(e: LedgerError, state: &AppState) -> ApiError {
+    match e {
+        LedgerError::Insufficient { needed, remaining, limit, reset_at } => ApiError::InsufficientCredits {
+            needed,
+            remaining,
+            limit,
+            reset_at,
+            retry_after_secs: (reset_at - state.clock.now()).num_seconds(),
+        },
+        LedgerError::Db(e) => ApiError::Unavailable(format!("the credit ledger cannot be reached ({e})")),
+        LedgerError::HoldLost => ApiError::ConversionFailed(e.to_string()),
+        LedgerError::Stopped => ApiError::Unavailable("the server is shutting down".into()),
+    }
+}
+
+fn render_error(e: RenderError, limit_secs: u64) -> ApiError {
+    match e.kind() {
+        RenderErrorKind::InvalidDocx => ApiError::InvalidDocx(e.to_string()),
+        RenderErrorKind::UnsupportedFormat => ApiError::UnsupportedFormat(e.to_string()),
+        RenderErrorKind::Encrypted => ApiError::EncryptedDocument(e.to_string()),
+        RenderErrorKind::Timeout => ApiError::ConversionTimeout(limit_secs),
+        RenderErrorKind::Failed => ApiError::ConversionFailed(e.to_string()),
+    }
+}

@@ -1,0 +1,30 @@
+//! Health, readiness and metrics endpoints.
+
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+use super::{ApiError, AppState};
+use crate::metrics::Gauges;
+
+/// `GET /healthz`: the process is alive.
+pub async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().json(json!({ "status": "ok" }))
+}
+
+/// `GET /readyz`: the database answers.
+pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    state.db.ping().await.map_err(|e| ApiError::Unavailable(format!("the database cannot be reached ({e})")))?;
+    Ok(HttpResponse::Ok().json(json!({ "status": "ready" })))
+}
+
+/// `GET /metrics`: Prometheus text.
+pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    let gauges = Gauges {
+        queue_depth: state.pool.depth(),
+        queue_waiting: state.pool.waiting(),
+        workers: state.pool.workers(),
+    };
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(state.metrics.render(gauges))
+}

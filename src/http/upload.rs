@@ -1,0 +1,60 @@
+//! Reading the `file` part of a multipart upload as it streams in, refusing it as soon as it
+//! passes the size limit (413) rather than after buffering it all.
+
+use actix_multipart::{Multipart, MultipartError};
+use actix_web::{web, HttpRequest};
+use futures_util::StreamExt;
+
+use super::ApiError;
+use crate::credits::MIB;
+
+/// Largest accepted form field other than `file` (they are read and ignored).
+const MAX_OTHER_FIELD: usize = 64 * 1024;
+
+fn multipart_error(e: MultipartError) -> ApiError {
+    ApiError::InvalidMultipart(e.to_string())
+}
+
+/// Reads the body and returns the bytes of its `file` part.
+pub async fn read_file_part(req: &HttpRequest, payload: web::Payload, max_bytes: u64) -> Result<Vec<u8>, ApiError> {
+    let too_large = || ApiError::FileTooLarge { limit_mb: max_bytes / MIB, limit_bytes: max_bytes };
+    // A body that cannot fit is refused before a byte is read. Multipart framing adds a
+    // little, so only bodies past the limit plus 64 KiB of framing are refused this way.
+    let declared = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max_bytes.saturating_add(64 * 1024)) {
+        return Err(too_large());
+    }
+    let mut form = Multipart::new(req.headers(), payload);
+    let mut file: Option<Vec<u8>> = None;
+    while let Some(field) = form.next().await {
+        let mut field = field.map_err(multipart_error)?;
+        let is_file = field.name() == Some("file") && file.is_none();
+        let mut buf = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(multipart_error)?;
+            if is_file {
+                if buf.len() as u64 + chunk.len() as u64 > max_bytes {
+                    return Err(too_large());
+                }
+            } else if buf.len() + chunk.len() > MAX_OTHER_FIELD {
+                return Err(ApiError::InvalidMultipart(format!(
+                    "the form field {:?} is larger than {MAX_OTHER_FIELD} bytes",
+                    field.name().unwrap_or("")
+                )));
+            }
+            buf.extend_from_slice(&chunk);
+        }
+        if is_file {
+            file = Some(buf);
+        }
+    }
+    match file {
+        None => Err(ApiError::MissingFile),
+        Some(bytes) if bytes.is_empty() => Err(ApiError::EmptyFile),
+        Some(bytes) => Ok(bytes),
+    }
+}

@@ -1,0 +1,183 @@
+//! The finished layout: pages of positioned items (glyph runs, lines, rectangles, link
+//! areas) in points, origin at the page's top-left corner, y growing downwards. The PDF
+//! writer consumes only these types.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::units::Pt;
+
+/// A point on a page, from its top-left corner.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Point {
+    pub x: Pt,
+    pub y: Pt,
+}
+
+impl Point {
+    /// A point at `x`, `y`.
+    pub fn new(x: Pt, y: Pt) -> Point {
+        Point { x, y }
+    }
+}
+
+/// A width and a height.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Size {
+    pub width: Pt,
+    pub height: Pt,
+}
+
+/// An sRGB colour with 8 bits per channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// Black, the colour of `auto` text.
+    pub const BLACK: Rgb = Rgb(0, 0, 0);
+}
+
+/// A font face as loaded once and shared by every document that uses it.
+pub struct Face {
+    /// Unique within the process; the PDF writer groups glyphs by it.
+    pub id: u32,
+    /// The whole font file (a collection when `index` > 0).
+    pub data: Arc<dyn AsRef<[u8]> + Send + Sync>,
+    /// The face's index within a collection.
+    pub index: u32,
+    /// The PostScript name, used as the PDF BaseFont.
+    pub postscript_name: String,
+}
+
+impl std::fmt::Debug for Face {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Face")
+            .field("id", &self.id)
+            .field("index", &self.index)
+            .field("postscript_name", &self.postscript_name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Face {
+    /// The font file's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        (*self.data).as_ref()
+    }
+}
+
+/// One shaped glyph of a text item.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Glyph {
+    /// The glyph id in the face.
+    pub id: u16,
+    /// How far the pen moves after this glyph (justification and letter spacing included).
+    pub advance: Pt,
+    /// Offset of this glyph from the pen position (x right, y down).
+    pub offset: Point,
+    /// The text this glyph stands for (its whole cluster on the cluster's first glyph, empty
+    /// on the others); the PDF writer builds the ToUnicode map from it.
+    pub text: String,
+}
+
+/// A run of glyphs in one face, size and colour, starting at the item's position on the
+/// baseline.
+#[derive(Debug, Clone)]
+pub struct TextItem {
+    pub face: Arc<Face>,
+    pub size: Pt,
+    pub color: Rgb,
+    pub glyphs: Vec<Glyph>,
+}
+
+impl TextItem {
+    /// The total advance of the run.
+    pub fn width(&self) -> Pt {
+        self.glyphs.iter().map(|g| g.advance).sum()
+    }
+}
+
+/// A straight line from the item's position to `to` (absolute), e.g. an underline or a border.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LineItem {
+    pub to: Point,
+    pub thickness: Pt,
+    pub color: Rgb,
+}
+
+/// A rectangle with its top-left corner at the item's position.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RectItem {
+    pub size: Size,
+    pub fill: Option<Rgb>,
+    /// Outline colour and width.
+    pub stroke: Option<(Rgb, Pt)>,
+}
+
+/// Where a link area leads.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum LinkDest {
+    /// An external URI.
+    Uri(String),
+    /// A named destination (a bookmark), see `Layout::destinations`.
+    Named(String),
+}
+
+/// A clickable area with its top-left corner at the item's position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkItem {
+    pub size: Size,
+    pub dest: LinkDest,
+}
+
+/// Anything that can be placed on a page.
+#[derive(Debug, Clone)]
+pub enum Item {
+    Text(TextItem),
+    Line(LineItem),
+    Rect(RectItem),
+    Link(LinkItem),
+}
+
+/// An item at a position on its page.
+#[derive(Debug, Clone)]
+pub struct Positioned {
+    pub pos: Point,
+    pub item: Item,
+}
+
+/// One page of the output, items in painting order.
+#[derive(Debug, Clone, Default)]
+pub struct Page {
+    pub size: Size,
+    pub items: Vec<Positioned>,
+}
+
+/// An entry of the PDF outline (bookmarks panel), from the heading levels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutlineEntry {
+    /// 1 for Heading 1, 2 for Heading 2, …
+    pub level: u8,
+    pub title: String,
+    pub page: usize,
+    pub y: Pt,
+}
+
+/// Document information for the PDF Info dictionary.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DocInfo {
+    pub title: Option<String>,
+    pub author: Option<String>,
+    pub subject: Option<String>,
+    pub keywords: Option<String>,
+}
+
+/// Everything the PDF writer needs.
+#[derive(Debug, Clone, Default)]
+pub struct Layout {
+    pub pages: Vec<Page>,
+    /// Named destinations: bookmark name → (page index, position).
+    pub destinations: BTreeMap<String, (usize, Point)>,
+    pub outline: Vec<OutlineEntry>,
+    pub info: DocInfo,
+}

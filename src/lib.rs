@@ -1,0 +1,19 @@
+//! docx2pdf: a DOCX-to-PDF conversion service metered in monthly credits, and the native
+//! renderer behind it (docx → resolve → layout → pdf).
+
+pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod credits;
+pub mod db;
+pub mod docx;
+pub mod http;
+pub mod keys;
+pub mod layout;
+pub mod ledger;
+pub mod metrics;
+pub mod pdf;
+pub mod render;
+pub mod resolve;
+pub mod units;
+pub mod warning;

@@ -1,0 +1,125 @@
+//! Service metrics in the Prometheus text format: requests by status, conversion latency,
+//! render queue depth and credits debited.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Upper bounds (seconds) of the conversion latency histogram.
+const LATENCY_BUCKETS: [f64; 14] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0];
+
+/// Counters shared by all HTTP workers.
+#[derive(Default)]
+pub struct Metrics {
+    requests: Mutex<BTreeMap<(&'static str, u16), u64>>,
+    latency_buckets: [AtomicU64; LATENCY_BUCKETS.len()],
+    latency_count: AtomicU64,
+    latency_sum_micros: AtomicU64,
+    credits_debited: AtomicU64,
+    conversions_failed: AtomicU64,
+}
+
+/// Gauges read at scrape time.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Gauges {
+    /// Jobs admitted to the render pool (rendering or waiting).
+    pub queue_depth: usize,
+    /// Jobs waiting for a worker.
+    pub queue_waiting: usize,
+    /// Render threads.
+    pub workers: usize,
+}
+
+impl Metrics {
+    /// Counts one answered request on `route` with `status`.
+    pub fn request(&self, route: &'static str, status: u16) {
+        let mut map = self.requests.lock().unwrap_or_else(|e| e.into_inner());
+        *map.entry((route, status)).or_default() += 1;
+    }
+
+    /// Records how long a successful conversion took, end to end.
+    pub fn conversion(&self, took: Duration) {
+        let secs = took.as_secs_f64();
+        for (bucket, bound) in self.latency_buckets.iter().zip(LATENCY_BUCKETS) {
+            if secs <= bound {
+                bucket.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        self.latency_count.fetch_add(1, Ordering::Relaxed);
+        self.latency_sum_micros.fetch_add(took.as_micros() as u64, Ordering::Relaxed);
+    }
+
+    /// Records credits committed to the ledger.
+    pub fn debited(&self, credits: i64) {
+        self.credits_debited.fetch_add(credits.max(0) as u64, Ordering::Relaxed);
+    }
+
+    /// Records a conversion that failed after admission.
+    pub fn failed(&self) {
+        self.conversions_failed.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The Prometheus text exposition.
+    pub fn render(&self, gauges: Gauges) -> String {
+        let mut out = String::with_capacity(2048);
+        out.push_str("# HELP docx2pdf_http_requests_total HTTP requests answered, by route and status.\n");
+        out.push_str("# TYPE docx2pdf_http_requests_total counter\n");
+        for ((route, status), n) in self.requests.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            let _ = writeln!(out, "docx2pdf_http_requests_total{{route=\"{route}\",status=\"{status}\"}} {n}");
+        }
+        out.push_str("# HELP docx2pdf_conversion_seconds Time of successful conversions, upload to PDF.\n");
+        out.push_str("# TYPE docx2pdf_conversion_seconds histogram\n");
+        for (bucket, bound) in self.latency_buckets.iter().zip(LATENCY_BUCKETS) {
+            let _ = writeln!(out, "docx2pdf_conversion_seconds_bucket{{le=\"{bound}\"}} {}", bucket.load(Ordering::Relaxed));
+        }
+        let count = self.latency_count.load(Ordering::Relaxed);
+        let _ = writeln!(out, "docx2pdf_conversion_seconds_bucket{{le=\"+Inf\"}} {count}");
+        let sum = self.latency_sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
+        let _ = writeln!(out, "docx2pdf_conversion_seconds_sum {sum}");
+        let _ = writeln!(out, "docx2pdf_conversion_seconds_count {count}");
+        out.push_str("# HELP docx2pdf_conversions_failed_total Conversions that failed after admission.\n");
+        out.push_str("# TYPE docx2pdf_conversions_failed_total counter\n");
+        let _ = writeln!(out, "docx2pdf_conversions_failed_total {}", self.conversions_failed.load(Ordering::Relaxed));
+        out.push_str("# HELP docx2pdf_render_queue_depth Render jobs admitted and not finished.\n");
+        out.push_str("# TYPE docx2pdf_render_queue_depth gauge\n");
+        let _ = writeln!(out, "docx2pdf_render_queue_depth {}", gauges.queue_depth);
+        out.push_str("# HELP docx2pdf_render_queue_waiting Render jobs waiting for a worker.\n");
+        out.push_str("# TYPE docx2pdf_render_queue_waiting gauge\n");
+        let _ = writeln!(out, "docx2pdf_render_queue_waiting {}", gauges.queue_waiting);
+        out.push_str("# HELP docx2pdf_render_workers Render worker threads.\n");
+        out.push_str("# TYPE docx2pdf_render_workers gauge\n");
+        let _ = writeln!(out, "docx2pdf_render_workers {}", gauges.workers);
+        out.push_str("# HELP docx2pdf_credits_debited_total Credits committed to the ledger by this process.\n");
+        out.push_str("# TYPE docx2pdf_credits_debited_total counter\n");
+        let _ = writeln!(out, "docx2pdf_credits_debited_total {}", self.credits_debited.load(Ordering::Relaxed));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latency_lands_in_every_bucket_at_or_above_it() {
+        let m = Metrics::default();
+        m.conversion(Duration::from_millis(30));
+        let text = m.render(Gauges::default());
+        assert!(text.contains("docx2pdf_conversion_seconds_bucket{le=\"0.025\"} 0"));
+        assert!(text.contains("docx2pdf_conversion_seconds_bucket{le=\"0.05\"} 1"));
+        assert!(text.contains("docx2pdf_conversion_seconds_bucket{le=\"+Inf\"} 1"));
+    }
+
+    #[test]
+    fn requests_are_counted_by_route_and_status() {
+        let m = Metrics::default();
+        m.request("/api/convert", 200);
+        m.request("/api/convert", 200);
+        m.request("/api/convert", 401);
+        let text = m.render(Gauges::default());
+        assert!(text.contains("docx2pdf_http_requests_total{route=\"/api/convert\",status=\"200\"} 2"));
+        assert!(text.contains("docx2pdf_http_requests_total{route=\"/api/convert\",status=\"401\"} 1"));
+    }
+}

@@ -1,0 +1,41 @@
+//! One conversion: read the package, lay it out, write the PDF, under one deadline.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::{Deadline, RenderError};
+use crate::docx::{self, PackageLimits};
+use crate::layout::{self, FontBook};
+use crate::warning::Warning;
+
+/// What every conversion shares: the font book (loaded once) and the package limits.
+pub struct Renderer {
+    pub fonts: Arc<FontBook>,
+    pub limits: PackageLimits,
+}
+
+impl Renderer {
+    /// Loads the fonts of the system and of `font_dirs`.
+    pub fn new(font_dirs: &[PathBuf], limits: PackageLimits) -> Renderer {
+        Renderer { fonts: Arc::new(FontBook::load(font_dirs)), limits }
+    }
+}
+
+/// A finished conversion.
+#[derive(Debug)]
+pub struct Rendered {
+    pub pdf: Vec<u8>,
+    pub pages: usize,
+    pub warnings: Vec<Warning>,
+}
+
+/// Converts DOCX bytes to PDF bytes.
+pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result<Rendered, RenderError> {
+    let read = docx::read(bytes, &renderer.limits, deadline)?;
+    let laid = layout::layout(&read.document, &renderer.fonts, deadline)?;
+    let pages = laid.layout.pages.len();
+    let pdf = crate::pdf::write(&laid.layout)?;
+    let mut warnings = read.warnings;
+    warnings.extend(laid.warnings);
+    Ok(Rendered { pdf, pages, warnings })
+}

@@ -1,0 +1,51 @@
+//! The render time limit, checked cooperatively by every stage of the renderer.
+
+use std::time::{Duration, Instant};
+
+/// The render ran past its time limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the conversion ran past its time limit")]
+pub struct TimedOut;
+
+/// When the current render must give up. Stages call [`Deadline::check`] in their loops
+/// (per part, per paragraph, per line, per page), so a hostile document cannot hold a
+/// worker past the limit.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    at: Option<Instant>,
+}
+
+impl Deadline {
+    /// A deadline `limit` from now.
+    pub fn after(limit: Duration) -> Deadline {
+        Deadline { at: Some(Instant::now() + limit) }
+    }
+
+    /// No time limit (the `convert` command).
+    pub fn none() -> Deadline {
+        Deadline { at: None }
+    }
+
+    /// `Err(TimedOut)` once the deadline has passed.
+    pub fn check(&self) -> Result<(), TimedOut> {
+        match self.at {
+            Some(at) if Instant::now() >= at => Err(TimedOut),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_limit_has_passed_at_once() {
+        assert_eq!(Deadline::after(Duration::ZERO).check(), Err(TimedOut));
+    }
+
+    #[test]
+    fn no_deadline_never_passes() {
+        assert_eq!(Deadline::none().check(), Ok(()));
+    }
+}

@@ -1,0 +1,11 @@
+//! The conversion pipeline (docx → layout → pdf) and the pool of render workers that runs it.
+
+pub mod convert;
+pub mod deadline;
+pub mod error;
+pub mod pool;
+
+pub use convert::{convert, Rendered, Renderer};
+pub use deadline::Deadline;
+pub use error::{RenderError, RenderErrorKind};
+pub use pool::{PoolError, RenderPool};

@@ -1,0 +1,127 @@
+//! The render pool: RenderActors on a SyncArbiter (one OS thread each) behind a bounded
+//! queue. SyncArbiter's own mailbox is unbounded and a panic would kill its thread, so
+//! admission is counted here (full → `Overloaded`) and every job runs under `catch_unwind`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::{Actor, Addr, Handler, Message, SyncArbiter, SyncContext};
+
+use super::{convert, Deadline, RenderError, Rendered, Renderer};
+
+/// One conversion for a worker. The upload moves in; it is never copied.
+pub struct RenderJob {
+    pub bytes: Vec<u8>,
+    pub time_limit: Duration,
+}
+
+/// A job with its admission slot: the slot is given back when the worker is done with the
+/// job, even if the client that asked for it has gone.
+struct Admitted {
+    job: RenderJob,
+    _slot: Slot,
+}
+
+impl Message for Admitted {
+    type Result = Result<Rendered, RenderError>;
+}
+
+/// A render worker: one OS thread of the SyncArbiter.
+pub struct RenderActor {
+    renderer: Arc<Renderer>,
+}
+
+impl Actor for RenderActor {
+    type Context = SyncContext<Self>;
+}
+
+impl Handler<Admitted> for RenderActor {
+    type Result = Result<Rendered, RenderError>;
+
+    fn handle(&mut self, Admitted { job, .. }: Admitted, _: &mut SyncContext<Self>) -> Self::Result {
+        // The deadline starts when a worker takes the job, so queueing time is not held
+        // against the document.
+        let deadline = Deadline::after(job.time_limit);
+        match catch_unwind(AssertUnwindSafe(|| convert(&self.renderer, &job.bytes, &deadline))) {
+            Ok(Err(e)) if e.kind() == super::RenderErrorKind::Timeout => {
+                Err(RenderError::Timeout(job.time_limit.as_secs()))
+            }
+            Ok(result) => result,
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                tracing::error!(panic = %what, "a render panicked; the worker carries on");
+                Err(RenderError::Panic)
+            }
+        }
+    }
+}
+
+/// Why a job was not run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PoolError {
+    /// Workers and queue are all taken.
+    #[error("the render queue is full")]
+    Overloaded,
+    /// The pool has stopped (shutdown).
+    #[error("the render pool has stopped")]
+    Stopped,
+}
+
+/// The handle the HTTP handlers use: admission control in front of the workers.
+#[derive(Clone)]
+pub struct RenderPool {
+    addr: Addr<RenderActor>,
+    admitted: Arc<AtomicUsize>,
+    capacity: usize,
+    workers: usize,
+}
+
+/// Gives an admission slot back when the job ends, however it ends.
+struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl RenderPool {
+    /// Starts `workers` render threads that admit at most `workers + queue` jobs at once.
+    /// Must be called inside a running actix system.
+    pub fn start(renderer: Arc<Renderer>, workers: usize, queue: usize) -> RenderPool {
+        let workers = workers.max(1);
+        let addr = SyncArbiter::start(workers, move || RenderActor { renderer: renderer.clone() });
+        RenderPool { addr, admitted: Arc::new(AtomicUsize::new(0)), capacity: workers + queue, workers }
+    }
+
+    /// Jobs admitted and not finished (rendering or waiting).
+    pub fn depth(&self) -> usize {
+        self.admitted.load(Ordering::Acquire)
+    }
+
+    /// Jobs waiting for a worker.
+    pub fn waiting(&self) -> usize {
+        self.depth().saturating_sub(self.workers)
+    }
+
+    /// Number of render threads.
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
+    /// Runs a job, or refuses at once when the queue is full.
+    pub async fn render(&self, job: RenderJob) -> Result<Result<Rendered, RenderError>, PoolError> {
+        let taken = self.admitted.fetch_add(1, Ordering::AcqRel);
+        let slot = Slot(self.admitted.clone());
+        if taken >= self.capacity {
+            return Err(PoolError::Overloaded);
+        }
+        self.addr.send(Admitted { job, _slot: slot }).await.map_err(|_| PoolError::Stopped)
+    }
+}

@@ -1,0 +1,74 @@
+//! Builds small DOCX packages for tests and benchmarks: a document body as WordprocessingML,
+//! optional styles, and optional padding to reach an exact file size.
+
+use std::io::{Cursor, Write};
+
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, ZipWriter};
+
+const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="bin" ContentType="application/octet-stream"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>"#;
+
+const PACKAGE_RELS: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>"#;
+
+const DOCUMENT_RELS: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#;
+
+/// Styles like Word's blank document: Calibri 11 pt, 8 pt after, 1.08 lines.
+pub const WORD_STYLES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:eastAsia="Calibri" w:cs="Calibri"/><w:sz w:val="22"/><w:szCs w:val="22"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:spacing w:after="160" w:line="259" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:pPr><w:keepNext/><w:spacing w:before="240" w:after="0"/><w:outlineLvl w:val="0"/></w:pPr><w:rPr><w:sz w:val="32"/></w:rPr></w:style></w:styles>"#;
+
+const W_NS: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships""#;
+
+/// A DOCX whose `w:body` holds `body` (paragraphs, tables, a final `w:sectPr`).
+pub fn docx(body: &str) -> Vec<u8> {
+    package(body, 0)
+}
+
+/// A DOCX with `body` whose file is exactly `size` bytes, padded with a stored part that
+/// nothing references (so the document is unchanged).
+pub fn docx_of_size(body: &str, size: usize) -> Vec<u8> {
+    let base = package(body, 0).len();
+    // A stored entry adds its data plus fixed header overhead; measure that overhead once.
+    let with_one = package(body, 1).len();
+    let overhead = with_one - base - 1;
+    assert!(size >= with_one, "a {size}-byte package is too small for this body");
+    let padded = package(body, size - base - overhead);
+    assert_eq!(padded.len(), size);
+    padded
+}
+
+/// One paragraph of plain text.
+pub fn paragraph(text: &str) -> String {
+    format!(r#"<w:p><w:r><w:t xml:space="preserve">{}</w:t></w:r></w:p>"#, escape(text))
+}
+
+/// Escapes text for XML content.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+fn package(body: &str, padding: usize) -> Vec<u8> {
+    let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
+    let deflate = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
+    let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
+    let document = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document {W_NS}><w:body>{body}</w:body></w:document>"#
+    );
+    for (name, text) in [
+        ("[Content_Types].xml", CONTENT_TYPES),
+        ("_rels/.rels", PACKAGE_RELS),
+        ("word/_rels/document.xml.rels", DOCUMENT_RELS),
+        ("word/styles.xml", WORD_STYLES),
+        ("word/document.xml", document.as_str()),
+    ] {
+        zip.start_file(name, deflate).expect("zip entry");
+        zip.write_all(text.as_bytes()).expect("zip write");
+    }
+    if padding > 0 {
+        zip.start_file("customXml/padding.bin", stored).expect("zip entry");
+        zip.write_all(&vec![b'x'; padding]).expect("zip write");
+    }
+    zip.finish().expect("zip finish").into_inner()
+}

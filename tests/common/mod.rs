@@ -1,0 +1,103 @@
+//! Shared test helpers: DOCX fixtures, multipart bodies, and a service on a fresh database.
+
+#![allow(dead_code)]
+
+pub mod docx;
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use chrono::{DateTime, TimeZone, Utc};
+use docx2pdf::clock::{unix_ms, Clock, ManualClock};
+use docx2pdf::config::ServiceConfig;
+use docx2pdf::db::{self, accounts::Plan, PoolOptions};
+use docx2pdf::docx::PackageLimits;
+use docx2pdf::http::AppState;
+use docx2pdf::render::Renderer;
+use sea_orm::DatabaseConnection;
+use tempfile::TempDir;
+
+/// The multipart boundary of the bodies built here.
+pub const BOUNDARY: &str = "docx2pdf-test-boundary";
+
+/// The DOCX media type clients label uploads with.
+pub const DOCX_TYPE: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/// A multipart/form-data body with one part named `name` holding `bytes`.
+pub fn multipart(name: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut body = format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"document.docx\"\r\nContent-Type: {DOCX_TYPE}\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+/// The Content-Type header for bodies built by [`multipart`].
+pub fn multipart_type() -> String {
+    format!("multipart/form-data; boundary={BOUNDARY}")
+}
+
+/// One renderer (fonts loaded once) for every test of a test binary.
+pub fn renderer() -> Arc<Renderer> {
+    static RENDERER: OnceLock<Arc<Renderer>> = OnceLock::new();
+    RENDERER.get_or_init(|| Arc::new(Renderer::new(&[], PackageLimits::default()))).clone()
+}
+
+/// Settings of a test service.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub workers: usize,
+    pub queue: usize,
+    pub max_upload_bytes: u64,
+    pub render_timeout: Duration,
+    pub now: DateTime<Utc>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            workers: 2,
+            queue: 64,
+            max_upload_bytes: 50 * 1_048_576,
+            render_timeout: Duration::from_secs(60),
+            now: Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap(),
+        }
+    }
+}
+
+/// A service on a fresh SQLite file, with a settable clock.
+pub struct TestService {
+    pub dir: TempDir,
+    pub db: DatabaseConnection,
+    pub clock: ManualClock,
+    pub state: AppState,
+}
+
+impl TestService {
+    /// Starts the ledger and the render pool; call inside an actix system (`#[actix_web::test]`).
+    pub async fn start(settings: Settings) -> TestService {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("ledger.db").display());
+        let db = db::connect(&url, &PoolOptions::default()).await.expect("database");
+        let clock = ManualClock::new(settings.now);
+        let config = ServiceConfig { max_upload_bytes: settings.max_upload_bytes, render_timeout: settings.render_timeout };
+        let state = AppState::start(
+            db.clone(),
+            renderer(),
+            settings.workers,
+            settings.queue,
+            Arc::new(clock.clone()) as Arc<dyn Clock>,
+            config,
+        );
+        TestService { dir, db, clock, state }
+    }
+
+    /// Creates an account with one key and returns the key's text.
+    pub async fn account(&self, name: &str, plan: Plan, credits: i64) -> String {
+        let now = unix_ms(self.clock.now());
+        db::accounts::create(&self.db, name, plan, credits, now).await.expect("account");
+        db::keys::create(&self.db, name, now).await.expect("key").text
+    }
+}

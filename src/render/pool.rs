@@ -11,6 +11,10 @@ use actix::{Actor, Addr, Handler, Message, SyncArbiter, SyncContext};
 
 use super::{convert, Deadline, RenderError, Rendered, Renderer};
 
+/// What a worker runs for each job: the real pipeline in service, anything in tests of the
+/// pool itself.
+pub type ConvertFn = dyn Fn(&[u8], &Deadline) -> Result<Rendered, RenderError> + Send + Sync;
+
 /// One conversion for a worker. The upload moves in; it is never copied.
 pub struct RenderJob {
     pub bytes: Vec<u8>,
@@ -30,7 +34,7 @@ impl Message for Admitted {
 
 /// A render worker: one OS thread of the SyncArbiter.
 pub struct RenderActor {
-    renderer: Arc<Renderer>,
+    convert: Arc<ConvertFn>,
 }
 
 impl Actor for RenderActor {
@@ -44,7 +48,7 @@ impl Handler<Admitted> for RenderActor {
         // The deadline starts when a worker takes the job, so queueing time is not held
         // against the document.
         let deadline = Deadline::after(job.time_limit);
-        match catch_unwind(AssertUnwindSafe(|| convert(&self.renderer, &job.bytes, &deadline))) {
+        match catch_unwind(AssertUnwindSafe(|| (self.convert)(&job.bytes, &deadline))) {
             Ok(Err(e)) if e.kind() == super::RenderErrorKind::Timeout => {
                 Err(RenderError::Timeout(job.time_limit.as_secs()))
             }
@@ -95,8 +99,13 @@ impl RenderPool {
     /// Starts `workers` render threads that admit at most `workers + queue` jobs at once.
     /// Must be called inside a running actix system.
     pub fn start(renderer: Arc<Renderer>, workers: usize, queue: usize) -> RenderPool {
+        Self::start_with(Arc::new(move |bytes: &[u8], deadline: &Deadline| convert(&renderer, bytes, deadline)), workers, queue)
+    }
+
+    /// Starts the pool around any conversion function.
+    pub fn start_with(convert: Arc<ConvertFn>, workers: usize, queue: usize) -> RenderPool {
         let workers = workers.max(1);
-        let addr = SyncArbiter::start(workers, move || RenderActor { renderer: renderer.clone() });
+        let addr = SyncArbiter::start(workers, move || RenderActor { convert: convert.clone() });
         RenderPool { addr, admitted: Arc::new(AtomicUsize::new(0)), capacity: workers + queue, workers }
     }
 
@@ -123,5 +132,47 @@ impl RenderPool {
             return Err(PoolError::Overloaded);
         }
         self.addr.send(Admitted { job, _slot: slot }).await.map_err(|_| PoolError::Stopped)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool_that_panics_on_boom() -> RenderPool {
+        let convert = |bytes: &[u8], _: &Deadline| {
+            assert!(bytes != b"boom", "a renderer bug");
+            Ok(Rendered { pdf: bytes.to_vec(), pages: 1, warnings: Vec::new() })
+        };
+        RenderPool::start_with(Arc::new(convert), 1, 4)
+    }
+
+    fn job(bytes: &[u8]) -> RenderJob {
+        RenderJob { bytes: bytes.to_vec(), time_limit: Duration::from_secs(5) }
+    }
+
+    #[actix::test]
+    async fn a_panicking_render_is_an_error_and_the_worker_lives_on() {
+        let pool = pool_that_panics_on_boom();
+        let failed = pool.render(job(b"boom")).await.expect("admitted");
+        assert!(matches!(failed, Err(RenderError::Panic)));
+        for _ in 0..3 {
+            let ok = pool.render(job(b"fine")).await.expect("admitted").expect("rendered");
+            assert_eq!(ok.pdf, b"fine");
+        }
+        assert_eq!(pool.depth(), 0, "every slot was given back");
+    }
+
+    #[actix::test]
+    async fn jobs_past_the_capacity_are_refused_at_once() {
+        let slow = |_: &[u8], _: &Deadline| {
+            std::thread::sleep(Duration::from_millis(300));
+            Ok(Rendered { pdf: Vec::new(), pages: 1, warnings: Vec::new() })
+        };
+        let pool = RenderPool::start_with(Arc::new(slow), 1, 1);
+        let (a, b, c) = tokio::join!(pool.render(job(b"1")), pool.render(job(b"2")), pool.render(job(b"3")));
+        let refused = [&a, &b, &c].iter().filter(|r| matches!(r, Err(PoolError::Overloaded))).count();
+        assert_eq!(refused, 1);
+        assert_eq!(pool.depth(), 0);
     }
 }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod docx;
+pub mod pdf;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;

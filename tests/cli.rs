@@ -1,0 +1,197 @@
+//! The `docx2pdf` binary as an operator uses it: the first run of `serve` on an empty
+//! database, account and key management (also against a running server), usage, convert.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::docx::{docx, paragraph};
+use common::{multipart, multipart_type};
+
+const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
+
+fn database_url(dir: &Path) -> String {
+    format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run docx2pdf")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A running `docx2pdf serve`, killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts a server and returns it with everything it printed before listening.
+fn serve_capturing(dir: &Path) -> (Server, String) {
+    let port = free_port();
+    let mut child = Command::new(BIN)
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--workers", "1"])
+        .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn serve");
+    // stderr carries the "listening" log line, written after the banner on stdout.
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    let started = Instant::now();
+    while !line.contains("listening") {
+        line.clear();
+        if err.read_line(&mut line).unwrap() == 0 {
+            panic!("the server exited before listening");
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "the server did not start");
+    }
+    std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+    let mut out = child.stdout.take().unwrap();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let printed = {
+        // Everything the banner printed is in the pipe by now; read what is there.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            let mut text = Vec::new();
+            while let Ok(n) = out.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                text.extend_from_slice(&buf[..n]);
+                let _ = tx.send(String::from_utf8_lossy(&text).into_owned());
+            }
+        });
+        let mut last = String::new();
+        while let Ok(text) = rx.recv_timeout(Duration::from_millis(500)) {
+            last = text;
+        }
+        last
+    };
+    (Server { child, port }, printed)
+}
+
+/// Sends one conversion over a plain TCP connection; returns the status code.
+fn post_convert(port: u16, key: &str, file: &[u8]) -> u16 {
+    let body = multipart("file", file);
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let head = format!(
+        "POST /api/convert HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        multipart_type(),
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(&body).unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let status_line = String::from_utf8_lossy(&answer[..answer.len().min(16)]).into_owned();
+    status_line.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn first_serve_creates_the_local_account_and_prints_a_working_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, printed) = serve_capturing(dir.path());
+    let key = printed
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("d2p_"))
+        .unwrap_or_else(|| panic!("no key in {printed:?}"))
+        .to_owned();
+    assert!(printed.contains("curl"), "{printed}");
+    assert!(printed.contains(&format!("Authorization: Bearer {key}")));
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Hello from the first run"))), 200);
+    drop(server);
+
+    // A second start on the same database prints no key.
+    let (_server, printed) = serve_capturing(dir.path());
+    assert!(!printed.contains("d2p_"), "{printed}");
+    let accounts = stdout(&run(dir.path(), &["accounts", "list"]));
+    assert!(accounts.contains("local") && accounts.contains("paid") && accounts.contains("100"));
+}
+
+#[test]
+fn accounts_keys_and_usage_are_managed_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    stdout(&run(d, &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]));
+    let dup = run(d, &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]);
+    assert!(!dup.status.success());
+    assert!(String::from_utf8_lossy(&dup.stderr).contains("exists already"));
+
+    let created = stdout(&run(d, &["keys", "create", "--account", "acme"]));
+    let key = created.lines().last().unwrap().to_owned();
+    assert!(key.starts_with("d2p_") && key.len() >= 36, "{key}");
+    let listed = stdout(&run(d, &["keys", "list", "--account", "acme"]));
+    assert!(listed.contains(&key[..12]) && !listed.contains(&key), "only prefixes are listed");
+
+    stdout(&run(d, &["accounts", "set", "--name", "acme", "--monthly-credits", "7"]));
+    let list = stdout(&run(d, &["accounts", "list"]));
+    assert!(list.contains("acme") && list.contains('7'));
+
+    let (server, printed) = serve_capturing(d);
+    assert!(!printed.contains("d2p_"), "no first-run key on a database with accounts");
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
+    let usage = stdout(&run(d, &["usage", "--account", "acme"]));
+    assert!(usage.contains("used:      1"), "{usage}");
+    assert!(usage.contains("remaining: 6"), "{usage}");
+    assert!(usage.contains("limit:     7"), "{usage}");
+    assert!(usage.contains("entries:   1"), "{usage}");
+
+    // Revocation reaches the server that is already running.
+    stdout(&run(d, &["keys", "revoke", "--prefix", &key[..12]]));
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 401);
+    let listed = stdout(&run(d, &["keys", "list", "--account", "acme"]));
+    assert!(listed.contains("revoked"));
+
+    stdout(&run(d, &["accounts", "set", "--name", "acme", "--plan", "free"]));
+    let empty = stdout(&run(d, &["usage", "--account", "acme", "--month", "2020-01"]));
+    assert!(empty.contains("used:      0") && empty.contains("entries:   0"), "{empty}");
+    let bad = run(d, &["usage", "--account", "acme", "--month", "2020-13"]);
+    assert!(!bad.status.success());
+}
+
+#[test]
+fn convert_writes_a_pdf_and_refuses_a_non_docx_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.docx");
+    let output = dir.path().join("out.pdf");
+    std::fs::write(&input, docx(&paragraph("Converted offline"))).unwrap();
+    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read(&output).unwrap().starts_with(b"%PDF-"));
+
+    std::fs::write(&input, b"plain text").unwrap();
+    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("in.docx") && err.contains("zip"), "{err}");
+}

@@ -1,0 +1,57 @@
+//! Reading our PDFs back with poppler's tools (installed by `.ci/run`): text, page count,
+//! page size and fonts.
+
+use std::io::Write;
+use std::process::Command;
+
+fn with_file<T>(pdf: &[u8], f: impl FnOnce(&std::path::Path) -> T) -> T {
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    file.write_all(pdf).expect("write pdf");
+    f(file.path())
+}
+
+fn tool(name: &str, args: &[&str], path: &std::path::Path) -> String {
+    let out = Command::new(name)
+        .args(args)
+        .arg(path)
+        .args(if name == "pdftotext" { &["-"][..] } else { &[][..] })
+        .output()
+        .unwrap_or_else(|e| panic!("{name} is needed (apt-get install poppler-utils): {e}"));
+    assert!(out.status.success(), "{name} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The text of the whole document (`pdftotext`).
+pub fn text(pdf: &[u8]) -> String {
+    with_file(pdf, |p| tool("pdftotext", &[], p))
+}
+
+/// The text of one page, counted from 1.
+pub fn page_text(pdf: &[u8], page: usize) -> String {
+    let n = page.to_string();
+    with_file(pdf, |p| tool("pdftotext", &["-f", &n, "-l", &n], p))
+}
+
+/// `pdfinfo`'s answer.
+pub fn info(pdf: &[u8]) -> String {
+    with_file(pdf, |p| tool("pdfinfo", &[], p))
+}
+
+/// The number of pages.
+pub fn pages(pdf: &[u8]) -> usize {
+    info(pdf)
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|v| v.trim().parse().ok())
+        .expect("a page count")
+}
+
+/// `pdffonts`' answer: one line per embedded font.
+pub fn fonts(pdf: &[u8]) -> String {
+    with_file(pdf, |p| tool("pdffonts", &[], p))
+}
+
+/// The words of a text, for comparisons that ignore line breaks.
+pub fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
+}

@@ -1,0 +1,106 @@
+//! The renderer on small DOCX files built by the tests, read back with poppler: the words,
+//! the page count and size, the fonts, determinism.
+
+mod common;
+
+use common::docx::{docx, paragraph};
+use common::pdf;
+use docx2pdf::render::{convert, Deadline, RenderErrorKind};
+
+fn render(body: &str) -> Vec<u8> {
+    convert(&common::renderer(), &docx(body), &Deadline::none()).expect("conversion").pdf
+}
+
+const LETTER_SECTION: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
+
+#[test]
+fn the_words_of_the_document_come_back_in_order() {
+    let text = "The quick brown fox jumps over the lazy dog, and then it rests by the river.";
+    let pdf = render(&format!("{}{}{LETTER_SECTION}", paragraph("Title of the memo"), paragraph(text)));
+    let words = pdf::words(&pdf::text(&pdf));
+    let expected = pdf::words(&format!("Title of the memo {text}"));
+    assert_eq!(words, expected);
+    assert_eq!(pdf::pages(&pdf), 1);
+    assert!(pdf::info(&pdf).contains("612 x 792 pts"), "Letter size");
+}
+
+#[test]
+fn long_documents_flow_onto_more_pages() {
+    let body: String = (1..=120).map(|i| paragraph(&format!("Paragraph number {i} of a long report."))).collect();
+    let pdf = render(&format!("{body}{LETTER_SECTION}"));
+    // Calibri 11 pt at 1.08 lines with 8 pt after: about 29 paragraphs fit on a Letter page.
+    let pages = pdf::pages(&pdf);
+    assert!((4..=5).contains(&pages), "{pages} pages");
+    assert!(pdf::page_text(&pdf, 1).contains("Paragraph number 1 "));
+    assert!(pdf::page_text(&pdf, pages).contains("Paragraph number 120"));
+}
+
+#[test]
+fn the_section_sets_page_size_and_orientation() {
+    let a4_landscape = r#"<w:sectPr><w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/><w:pgMar w:top="720" w:right="720" w:bottom="720" w:left="720" w:header="360" w:footer="360" w:gutter="0"/></w:sectPr>"#;
+    let pdf = render(&format!("{}{a4_landscape}", paragraph("Wide page")));
+    assert!(pdf::info(&pdf).contains("841.9 x 595.3 pts"), "{}", pdf::info(&pdf));
+}
+
+#[test]
+fn a_page_break_starts_a_new_page() {
+    let body = format!(
+        r#"{}<w:p><w:r><w:br w:type="page"/></w:r><w:r><w:t>Second page</w:t></w:r></w:p>{LETTER_SECTION}"#,
+        paragraph("First page")
+    );
+    let pdf = render(&body);
+    assert_eq!(pdf::pages(&pdf), 2);
+    assert!(pdf::page_text(&pdf, 2).contains("Second page"));
+    assert!(!pdf::page_text(&pdf, 1).contains("Second"));
+}
+
+#[test]
+fn bold_and_italic_runs_use_the_bold_and_italic_faces() {
+    let body = format!(
+        r#"<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">Strong </w:t></w:r><w:r><w:rPr><w:i/></w:rPr><w:t>slanted</w:t></w:r><w:r><w:t xml:space="preserve"> plain</w:t></w:r></w:p>{LETTER_SECTION}"#
+    );
+    let pdf = render(&body);
+    let fonts = pdf::fonts(&pdf);
+    assert!(fonts.contains("Carlito-Bold"), "{fonts}");
+    assert!(fonts.contains("Carlito-Italic"), "{fonts}");
+    assert!(fonts.contains("Carlito "), "{fonts}");
+    assert!(fonts.lines().skip(2).all(|l| l.contains("CID TrueType") && l.contains("yes")), "embedded subsets: {fonts}");
+    assert_eq!(pdf::words(&pdf::text(&pdf)), ["Strong", "slanted", "plain"]);
+}
+
+#[test]
+fn table_cells_are_laid_out_with_their_text() {
+    let cell = |t: &str| format!(r#"<w:tc><w:tcPr><w:tcW w:w="4680" w:type="dxa"/></w:tcPr>{}</w:tc>"#, paragraph(t));
+    let table = format!(
+        r#"<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="4680"/><w:gridCol w:w="4680"/></w:tblGrid><w:tr>{}{}</w:tr><w:tr>{}{}</w:tr></w:tbl>"#,
+        cell("Item"),
+        cell("Price"),
+        cell("Coffee"),
+        cell("3.50")
+    );
+    let pdf = render(&format!("{table}{LETTER_SECTION}"));
+    let words = pdf::words(&pdf::text(&pdf));
+    for w in ["Item", "Price", "Coffee", "3.50"] {
+        assert!(words.iter().any(|x| x == w), "{w} in {words:?}");
+    }
+}
+
+#[test]
+fn scripts_the_body_font_lacks_fall_back_to_other_faces() {
+    let pdf = render(&format!("{}{LETTER_SECTION}", paragraph("English 中文 Ελληνικά")));
+    let text = pdf::text(&pdf);
+    assert!(text.contains("中文") && text.contains("Ελληνικά") && text.contains("English"), "{text}");
+}
+
+#[test]
+fn the_same_document_gives_the_same_bytes() {
+    let body = format!("{}{LETTER_SECTION}", paragraph("Deterministic output"));
+    assert_eq!(render(&body), render(&body));
+}
+
+#[test]
+fn a_broken_main_part_is_an_invalid_docx_error() {
+    let err = convert(&common::renderer(), &docx("<w:p><w:r><w:t>unclosed"), &Deadline::none()).unwrap_err();
+    assert_eq!(err.kind(), RenderErrorKind::InvalidDocx, "{err}");
+    assert!(err.to_string().contains("word/document.xml"), "{err}");
+}

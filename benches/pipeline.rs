@@ -1,6 +1,7 @@
 //! Criterion benchmarks of the whole conversion (package read → layout → PDF) on documents
 //! the benchmark builds, and on the shared corpus when it is present.
 
+#[allow(dead_code)]
 #[path = "../tests/common/docx.rs"]
 mod docx;
 

@@ -148,17 +148,14 @@ async fn bad_uploads_are_400_with_their_codes_and_cost_nothing() {
     let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &not_word)).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "invalid_docx").await;
 
-    let mut ole = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
-    ole.resize(4096, 0);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &ole)).to_request()).await;
+    let legacy_doc = common::ole::compound_file(&["WordDocument", "1Table"]);
+    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &legacy_doc)).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "unsupported_format").await;
 
     let res = test::call_service(&app, convert_request(Some(&key), multipart("file", b"%PDF-1.7\n%\xe2\xe3\n1 0 obj")).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "unsupported_format").await;
 
-    let mut encrypted = ole.clone();
-    let name: Vec<u8> = "EncryptedPackage".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
-    encrypted[1024..1024 + name.len()].copy_from_slice(&name);
+    let encrypted = common::ole::compound_file(&["EncryptionInfo", "EncryptedPackage"]);
     let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &encrypted)).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "encrypted_document").await;
 

@@ -82,6 +82,8 @@ pub struct CoreProps {
 }
 
 /// A block-level item of the body, a cell, a header or a footer.
+// Paragraphs far outnumber tables, so boxing the larger variant would cost more than it saves.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Block {
     Paragraph(Paragraph),
@@ -104,6 +106,8 @@ pub struct Paragraph {
 }
 
 /// Inline content of a paragraph.
+// Runs far outnumber the other variants, so boxing them would cost more than it saves.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Inline {
     /// A `w:r` (also inside `w:ins`, `w:hyperlink`, `w:smartTag`, `w:sdtContent`…).
@@ -460,21 +464,29 @@ pub struct Table {
     pub look: TableLook,
 }
 
-/// `w:tblLayout@w:type`.
+/// `w:tblLayout@w:type` (ST_TblLayoutType).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableLayout {
+    /// Column widths come from the grid and `w:tblW`; content never widens them.
     Fixed,
+    /// Columns size to their content.
     Autofit,
 }
 
 /// `w:tblLook` (§17.4.56), from its attributes or the legacy hex `w:val`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TableLook {
+    /// Apply the style's first-row formatting.
     pub first_row: Option<bool>,
+    /// Apply the style's last-row formatting.
     pub last_row: Option<bool>,
+    /// Apply the style's first-column formatting.
     pub first_column: Option<bool>,
+    /// Apply the style's last-column formatting.
     pub last_column: Option<bool>,
+    /// Do not apply row banding.
     pub no_h_band: Option<bool>,
+    /// Do not apply column banding.
     pub no_v_band: Option<bool>,
 }
 
@@ -541,18 +553,31 @@ pub struct TableCondition {
 /// `ST_TblStyleOverrideType` (§17.18.89).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableRegion {
+    /// `wholeTable`.
     WholeTable,
+    /// `firstRow`.
     FirstRow,
+    /// `lastRow`.
     LastRow,
+    /// `firstCol`.
     FirstColumn,
+    /// `lastCol`.
     LastColumn,
+    /// `band1Vert`: odd column bands.
     Band1Vertical,
+    /// `band2Vert`: even column bands.
     Band2Vertical,
+    /// `band1Horz`: odd row bands.
     Band1Horizontal,
+    /// `band2Horz`: even row bands.
     Band2Horizontal,
+    /// `neCell`: the top right cell.
     NeCell,
+    /// `nwCell`: the top left cell.
     NwCell,
+    /// `seCell`: the bottom right cell.
     SeCell,
+    /// `swCell`: the bottom left cell.
     SwCell,
 }
 

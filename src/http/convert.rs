@@ -34,6 +34,9 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     note(&req, |o| o.bytes = size);
     let credits = credits_for(size);
     let hold = reserve(&state, &caller, credits, &request_id).await?;
+    // If the client goes away while we render, actix drops this future: the guard then
+    // gives the hold back instead of leaving it for the stale-hold sweep.
+    let mut guard = HoldGuard { state: &state, hold: Some(hold.clone()) };
 
     let job = RenderJob { bytes, time_limit: state.config.render_timeout };
     let limit_secs = state.config.render_timeout.as_secs();
@@ -46,6 +49,7 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     let rendered = match outcome {
         Ok(rendered) => rendered,
         Err(e) => {
+            guard.disarm();
             release(&state, hold).await;
             state.metrics.failed();
             return Err(e);
@@ -62,6 +66,8 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
         request_id: request_id.clone(),
         bytes: size as i64,
     };
+    // From here the commit message is in the ledger's hands; it completes even if we are dropped.
+    guard.disarm();
     let committed = match state.ledger.send(commit).await {
         Ok(Ok(c)) => c,
         Ok(Err(e)) => {
@@ -82,6 +88,26 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
         .insert_header(("X-Credits-Remaining", committed.remaining.to_string()))
         .insert_header(("X-Credits-Limit", caller.account.monthly_credits.to_string()))
         .body(rendered.pdf))
+}
+
+/// Releases a hold when the handler is dropped before it could commit or release it.
+struct HoldGuard<'a> {
+    state: &'a AppState,
+    hold: Option<Hold>,
+}
+
+impl HoldGuard<'_> {
+    fn disarm(&mut self) {
+        self.hold = None;
+    }
+}
+
+impl Drop for HoldGuard<'_> {
+    fn drop(&mut self) {
+        if let Some(hold) = self.hold.take() {
+            self.state.ledger.do_send(Release { hold });
+        }
+    }
 }
 
 /// Records something for the request's log line.

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod docx;
+pub mod ole;
 pub mod pdf;
 
 use std::sync::{Arc, OnceLock};

@@ -1,0 +1,103 @@
+//! The state shared while one story (the body, a header, a footer) is read: its
+//! relationships, open fields, pending text boxes, and what was skipped.
+
+use crate::warning::Warning;
+
+use super::fields::FieldStack;
+use super::model::Block;
+use super::rels::Rels;
+use super::xml::XmlReader;
+use super::DocxError;
+
+/// Deepest nesting of tables, text boxes and ruby the reader follows. Each level is a few
+/// recursive calls (about 10 KB of stack in a debug build, far less in release), so this
+/// keeps a hostile document within a 2 MiB thread stack whatever `max_xml_depth` allows;
+/// real documents stay far below it.
+pub(crate) const MAX_NESTING: usize = 100;
+
+/// Reading state of one story part.
+pub(crate) struct Story<'s> {
+    /// The part's own relationships: hyperlinks resolve through them.
+    pub rels: &'s Rels,
+    /// Complex and simple fields open at this point.
+    pub fields: FieldStack,
+    /// Paragraphs of text boxes (`w:txbxContent`) met in the paragraph being read; they are
+    /// placed right after it.
+    pub text_boxes: Vec<Block>,
+    /// Counts of skipped content, for one warning per kind.
+    pub skipped: &'s mut Skipped,
+    /// Tables, text boxes and ruby open around the current element.
+    nesting: usize,
+}
+
+impl<'s> Story<'s> {
+    /// A story reading through `rels`.
+    pub(crate) fn new(rels: &'s Rels, skipped: &'s mut Skipped) -> Story<'s> {
+        Story {
+            rels,
+            fields: FieldStack::default(),
+            text_boxes: Vec::new(),
+            skipped,
+            nesting: 0,
+        }
+    }
+
+    /// Enters a nested table, text box or ruby; refused past [`MAX_NESTING`].
+    pub(crate) fn enter(&mut self, xml: &XmlReader<'_>) -> Result<(), DocxError> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            return Err(DocxError::TooDeeplyNested {
+                part: xml.part().to_owned(),
+                limit: MAX_NESTING,
+            });
+        }
+        Ok(())
+    }
+
+    /// Leaves what [`Story::enter`] entered.
+    pub(crate) fn leave(&mut self) {
+        self.nesting -= 1;
+    }
+}
+
+/// Content skipped on purpose, counted over the whole package.
+#[derive(Debug, Default)]
+pub(crate) struct Skipped {
+    /// `w:drawing` (DrawingML pictures, shapes, charts).
+    pub drawings: usize,
+    /// `w:pict` (VML shapes and pictures).
+    pub picts: usize,
+    /// `w:object` (embedded OLE objects).
+    pub objects: usize,
+    /// `m:oMath`/`m:oMathPara` equations.
+    pub equations: usize,
+    /// `w:footnoteReference`/`w:endnoteReference`.
+    pub note_references: usize,
+    /// `w:altChunk` imported content.
+    pub alt_chunks: usize,
+}
+
+impl Skipped {
+    /// One warning per kind that occurred.
+    pub(crate) fn into_warnings(self, out: &mut Vec<Warning>) {
+        let kinds = [
+            (
+                self.drawings,
+                "DrawingML drawings (w:drawing: pictures, shapes, charts) are not rendered yet",
+            ),
+            (self.picts, "VML pictures and shapes (w:pict) are not rendered yet"),
+            (self.objects, "embedded objects (w:object) are not rendered yet"),
+            (self.equations, "equations (m:oMath) are not rendered yet"),
+            (
+                self.note_references,
+                "footnotes and endnotes are not rendered yet; their reference marks are dropped",
+            ),
+            (self.alt_chunks, "imported content (w:altChunk) is not rendered"),
+        ];
+        for (count, what) in kinds {
+            if count > 0 {
+                out.push(Warning::new("element_skipped", format!("{what} ({count} skipped)")));
+            }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! The zip container with the upload limits: entry count, per-entry size (declared and
+//! actual), total size and compression ratio. Parts are read lazily, by name, once.
+
+use std::io::{Cursor, Read};
+
+use zip::result::ZipError;
+use zip::ZipArchive;
+
+use super::{DocxError, PackageLimits};
+
+/// Entries above this size must also respect `PackageLimits::max_ratio`.
+const RATIO_FLOOR: u64 = 1 << 20;
+
+/// An opened package: the central directory is read, no entry is inflated yet.
+pub(crate) struct Package<'a> {
+    zip: ZipArchive<Cursor<&'a [u8]>>,
+    limits: &'a PackageLimits,
+    /// Bytes inflated so far, against `max_total_bytes`.
+    total: u64,
+}
+
+impl<'a> Package<'a> {
+    /// Opens the zip, refusing too many entries before the central directory is parsed
+    /// (from the end record) and again after.
+    pub(crate) fn open(bytes: &'a [u8], limits: &'a PackageLimits) -> Result<Package<'a>, DocxError> {
+        if let Some(count) = declared_entry_count(bytes) {
+            if count > limits.max_entries as u64 {
+                return Err(DocxError::TooManyEntries {
+                    count,
+                    limit: limits.max_entries,
+                });
+            }
+        }
+        let zip = ZipArchive::new(Cursor::new(bytes)).map_err(|e| DocxError::DamagedZip { reason: e.to_string() })?;
+        if zip.len() > limits.max_entries {
+            return Err(DocxError::TooManyEntries {
+                count: zip.len() as u64,
+                limit: limits.max_entries,
+            });
+        }
+        Ok(Package { zip, limits, total: 0 })
+    }
+
+    /// The index of a part. OPC part names compare case-insensitively (Part 2 §9.1.1.1.2).
+    fn index_of(&self, name: &str) -> Option<usize> {
+        let name = name.trim_start_matches('/');
+        self.zip.index_for_name_raw(name.as_bytes()).or_else(|| {
+            self.zip
+                .file_names_raw()
+                .position(|n| n.strip_prefix(b"/").unwrap_or(n).eq_ignore_ascii_case(name.as_bytes()))
+        })
+    }
+
+    /// Whether a part exists.
+    pub(crate) fn contains(&self, name: &str) -> bool {
+        self.index_of(name).is_some()
+    }
+
+    /// Whether any entry name starts with `prefix` (ASCII case-insensitive).
+    pub(crate) fn has_folder(&self, prefix: &str) -> bool {
+        self.zip
+            .file_names_raw()
+            .any(|n| n.len() >= prefix.len() && n[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes()))
+    }
+
+    /// Inflates a part, or `None` when it is absent. Every limit is checked here.
+    pub(crate) fn read(&mut self, name: &str) -> Result<Option<Vec<u8>>, DocxError> {
+        let Some(index) = self.index_of(name) else {
+            return Ok(None);
+        };
+        let limits = self.limits;
+        let damaged = |reason: String| DocxError::DamagedEntry {
+            entry: name.to_owned(),
+            reason,
+        };
+        let meta = self.zip.by_index_data(index).map_err(|e| damaged(e.to_string()))?;
+        let declared = meta.size();
+        let compressed = meta.compressed_size();
+        if meta.encrypted() {
+            return Err(DocxError::Encrypted);
+        }
+        if declared > limits.max_entry_bytes {
+            return Err(DocxError::EntryTooLarge {
+                entry: name.to_owned(),
+                size: declared,
+                limit: limits.max_entry_bytes,
+            });
+        }
+        self.check_ratio(name, declared, compressed)?;
+        let mut data = Vec::with_capacity(declared.min(limits.max_entry_bytes) as usize);
+        {
+            let file = self.zip.by_index(index).map_err(|e| match e {
+                ZipError::UnsupportedArchive(_) | ZipError::CompressionMethodNotSupported(_) => {
+                    DocxError::UnsupportedCompression {
+                        entry: name.to_owned(),
+                        method: e.to_string(),
+                    }
+                }
+                e => damaged(e.to_string()),
+            })?;
+            // Read one byte past the limit, so a header that understates the size is
+            // caught whatever it says.
+            file.take(limits.max_entry_bytes + 1)
+                .read_to_end(&mut data)
+                .map_err(|e| {
+                    // The zip reader itself refuses to inflate past the declared size (zip 9
+                    // `Crc32Reader::count`); its message tells a lying header from other damage.
+                    if e.kind() == std::io::ErrorKind::InvalidData
+                        && e.to_string().contains("declared uncompressed size")
+                    {
+                        DocxError::EntryLargerThanDeclared {
+                            entry: name.to_owned(),
+                            declared,
+                        }
+                    } else {
+                        damaged(e.to_string())
+                    }
+                })?;
+        }
+        let actual = data.len() as u64;
+        if actual > limits.max_entry_bytes {
+            return Err(DocxError::EntryInflatesPastLimit {
+                entry: name.to_owned(),
+                declared,
+                limit: limits.max_entry_bytes,
+            });
+        }
+        self.check_ratio(name, actual, compressed)?;
+        self.total += actual;
+        if self.total > limits.max_total_bytes {
+            return Err(DocxError::TotalTooLarge {
+                entry: name.to_owned(),
+                limit: limits.max_total_bytes,
+            });
+        }
+        Ok(Some(data))
+    }
+
+    fn check_ratio(&self, name: &str, size: u64, compressed: u64) -> Result<(), DocxError> {
+        if size <= RATIO_FLOOR {
+            return Ok(());
+        }
+        let ratio = size / compressed.max(1);
+        if ratio > self.limits.max_ratio {
+            return Err(DocxError::CompressionRatio {
+                entry: name.to_owned(),
+                ratio,
+                limit: self.limits.max_ratio,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The entry count of the end-of-central-directory record (APPNOTE §4.3.16), found by
+/// scanning back over at most a maximal comment. `None` when absent or a ZIP64 marker.
+fn declared_entry_count(bytes: &[u8]) -> Option<u64> {
+    let tail_start = bytes.len().saturating_sub(22 + 0xFFFF);
+    let tail = &bytes[tail_start..];
+    let at = tail.windows(4).rposition(|w| w == b"PK\x05\x06")?;
+    let record = tail.get(at..at + 22)?;
+    let total = u16::from_le_bytes([record[10], record[11]]);
+    (total != 0xFFFF).then_some(total as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::docx::test_support::{zip_of, zip_with_options};
+    use zip::write::SimpleFileOptions;
+    use zip::CompressionMethod;
+
+    #[test]
+    fn too_many_entries_are_refused_before_reading() {
+        let names: Vec<(String, &[u8])> = (0..5).map(|i| (format!("f{i}.xml"), &b"x"[..])).collect();
+        let bytes = zip_of(&names.iter().map(|(n, d)| (n.as_str(), *d)).collect::<Vec<_>>());
+        let limits = PackageLimits {
+            max_entries: 4,
+            ..Default::default()
+        };
+        let e = Package::open(&bytes, &limits).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "the package holds 5 zip entries, more than the limit of 4"
+        );
+    }
+
+    #[test]
+    fn declared_size_over_the_limit_is_refused() {
+        let bytes = zip_of(&[("word/document.xml", &[b'a'; 100][..])]);
+        let limits = PackageLimits {
+            max_entry_bytes: 50,
+            ..Default::default()
+        };
+        let mut p = Package::open(&bytes, &limits).unwrap();
+        let e = p.read("word/document.xml").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                DocxError::EntryTooLarge {
+                    size: 100,
+                    limit: 50,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("word/document.xml"));
+    }
+
+    #[test]
+    fn lying_zip_header_is_caught() {
+        // Patch the declared uncompressed size (central and local headers) to 10 bytes
+        // while the entry really inflates to 4000.
+        let data = vec![b'a'; 4000];
+        let mut bytes = zip_with_options(&[("word/document.xml", &data)], SimpleFileOptions::default());
+        patch_uncompressed_sizes(&mut bytes, 4000, 10);
+        let limits = PackageLimits {
+            max_entry_bytes: 1000,
+            ..Default::default()
+        };
+        let mut p = Package::open(&bytes, &limits).unwrap();
+        let e = p.read("word/document.xml").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                DocxError::EntryLargerThanDeclared { declared: 10, .. }
+                    | DocxError::EntryInflatesPastLimit { declared: 10, .. }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("word/document.xml"));
+    }
+
+    #[test]
+    fn total_size_over_the_limit_is_refused() {
+        let a = vec![b'a'; 600];
+        let bytes = zip_of(&[("a.xml", &a), ("b.xml", &a)]);
+        let limits = PackageLimits {
+            max_total_bytes: 1000,
+            ..Default::default()
+        };
+        let mut p = Package::open(&bytes, &limits).unwrap();
+        p.read("a.xml").unwrap();
+        let e = p.read("b.xml").unwrap_err();
+        assert!(matches!(e, DocxError::TotalTooLarge { .. }), "{e}");
+        assert!(e.to_string().contains("b.xml") && e.to_string().contains("1000"));
+    }
+
+    #[test]
+    fn high_compression_ratio_is_refused() {
+        let zeros = vec![0u8; 3 << 20];
+        let bytes = zip_of(&[("word/document.xml", &zeros)]);
+        let limits = PackageLimits {
+            max_ratio: 10,
+            ..Default::default()
+        };
+        let mut p = Package::open(&bytes, &limits).unwrap();
+        let e = p.read("word/document.xml").unwrap_err();
+        assert!(matches!(e, DocxError::CompressionRatio { limit: 10, .. }), "{e}");
+    }
+
+    #[test]
+    fn part_names_match_case_insensitively() {
+        let bytes = zip_of(&[("Word/Document.XML", b"x")]);
+        let limits = PackageLimits::default();
+        let mut p = Package::open(&bytes, &limits).unwrap();
+        assert_eq!(p.read("/word/document.xml").unwrap().as_deref(), Some(&b"x"[..]));
+        assert!(p.read("word/missing.xml").unwrap().is_none());
+    }
+
+    #[test]
+    fn stored_entries_are_read() {
+        let opts = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
+        let bytes = zip_with_options(&[("a.xml", b"hello")], opts);
+        let limits = PackageLimits::default();
+        let mut p = Package::open(&bytes, &limits).unwrap();
+        assert_eq!(p.read("a.xml").unwrap().unwrap(), b"hello");
+    }
+
+    fn patch_uncompressed_sizes(bytes: &mut [u8], from: u32, to: u32) {
+        let mut i = 0;
+        while i + 4 <= bytes.len() {
+            let sig = &bytes[i..i + 4];
+            // Local header: size at +22; central header: size at +24.
+            let at = if sig == b"PK\x03\x04" {
+                Some(i + 22)
+            } else if sig == b"PK\x01\x02" {
+                Some(i + 24)
+            } else {
+                None
+            };
+            if let Some(at) = at {
+                if bytes[at..at + 4] == from.to_le_bytes() {
+                    bytes[at..at + 4].copy_from_slice(&to.to_le_bytes());
+                }
+            }
+            i += 1;
+        }
+    }
+}

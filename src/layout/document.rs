@@ -1,0 +1,146 @@
+//! The whole layout: resolve, paginate, then fill headers, footers and page fields per page.
+
+use std::collections::HashMap;
+
+use super::context::Ctx;
+use super::error::LayoutError;
+use super::fields::{fill_field, FieldValues};
+use super::flow::Flow;
+use super::fonts::FontBook;
+use super::fragment::{translate, Mark};
+use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point};
+use crate::docx::model::Document;
+use crate::render::deadline::Deadline;
+use crate::resolve::resolve;
+use crate::warning::Warning;
+
+/// A laid-out document with what was substituted or skipped.
+#[derive(Debug)]
+pub struct LaidOut {
+    /// The pages, destinations, outline and document information.
+    pub layout: Layout,
+    /// Substitutions and skips, for the log.
+    pub warnings: Vec<Warning>,
+}
+
+/// Lays out a document.
+pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<LaidOut, LayoutError> {
+    deadline.check()?;
+    let resolved = resolve(doc);
+    let mut ctx = Ctx::new(
+        fonts,
+        deadline,
+        resolved.default_tab_stop,
+        resolved.compatibility_mode,
+        resolved.expand_shift_return,
+    );
+    let mut flow = Flow::new(&resolved, &mut ctx);
+    flow.run()?;
+    let Flow { pages, mut parts, .. } = flow;
+
+    let total = pages.len();
+    let mut per_section: HashMap<usize, usize> = HashMap::new();
+    for p in &pages {
+        *per_section.entry(p.section).or_default() += 1;
+    }
+    let mut layout = Layout {
+        info: DocInfo {
+            title: doc.info.title.clone(),
+            author: doc.info.author.clone(),
+            subject: doc.info.subject.clone(),
+            keywords: doc.info.keywords.clone(),
+        },
+        ..Layout::default()
+    };
+    for (index, build) in pages.into_iter().enumerate() {
+        deadline.check()?;
+        let section = &resolved.sections[build.section];
+        let values = FieldValues { page: build.number, num_pages: total, section_pages: per_section[&build.section] };
+        let mut page = Page { size: build.size, items: Vec::new() };
+        let width = section.text_width();
+        let left = section.left_margin(resolved.mirror_margins && build.number % 2 == 0);
+        // Header at `margin_header` from the top, footer ending `margin_footer` above the
+        // bottom (§17.6.11).
+        if let Some(id) = &build.header {
+            if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
+                let at = Point::new(left, section.margin_header);
+                page.items.extend(stack.to_fragment().items.iter().map(|p| translate(p, at)));
+            }
+        }
+        if let Some(id) = &build.footer {
+            if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
+                let at = Point::new(left, section.page_height - section.margin_footer - stack.height);
+                page.items.extend(stack.to_fragment().items.iter().map(|p| translate(p, at)));
+            }
+        }
+        page.items.extend(build.body.items);
+        for mark in build.body.marks {
+            match mark {
+                Mark::Field(f) => page.items.push(fill_field(&f, &values, &mut ctx)),
+                Mark::Destination { name, at } => {
+                    layout.destinations.entry(name).or_insert((index, at));
+                }
+                Mark::Outline { level, title, at } => layout.outline.push(OutlineEntry { level, title, page: index, y: at.y }),
+            }
+        }
+        layout.pages.push(page);
+    }
+    let mut warnings = resolved.warnings.clone();
+    warnings.extend(ctx.take_warnings());
+    Ok(LaidOut { layout, warnings })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::docx::model::{Block, CoreProps, Inline, Paragraph, Style, StyleKind};
+    use crate::layout::testing::*;
+
+    #[test]
+    fn heading_paragraphs_make_outline_entries() {
+        let mut doc = doc_of(vec![]);
+        let heading = Style { kind: StyleKind::Paragraph, name: Some("heading 1".into()), ..Default::default() };
+        doc.styles.styles.insert("Heading1".into(), heading);
+        let mut h = para("Introduction");
+        h.style = Some("Heading1".into());
+        doc.body = vec![Block::Paragraph(para("text")), Block::Paragraph(h)];
+        let out = lay(&doc);
+        assert_eq!(out.layout.outline.len(), 1);
+        let e = &out.layout.outline[0];
+        assert_eq!((e.level, e.title.as_str(), e.page), (1, "Introduction", 0));
+        assert!((e.y.0 - (72.0 + 11.4990234375)).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_bookmark_becomes_a_named_destination() {
+        let mut p = para("target");
+        p.inlines.insert(0, Inline::Bookmark("_Toc1".into()));
+        let out = lay(&doc_of(vec![para("first"), p]));
+        let (page, at) = out.layout.destinations["_Toc1"];
+        assert_eq!(page, 0);
+        assert!((at.y.0 - (72.0 + 11.4990234375)).abs() < 0.01);
+    }
+
+    #[test]
+    fn document_information_is_passed_on() {
+        let mut doc = doc_of(vec![para("x")]);
+        doc.info = CoreProps { title: Some("Report".into()), author: Some("Ann".into()), ..Default::default() };
+        let out = lay(&doc);
+        assert_eq!(out.layout.info.title.as_deref(), Some("Report"));
+        assert_eq!(out.layout.info.author.as_deref(), Some("Ann"));
+    }
+
+    #[test]
+    fn an_empty_document_has_one_blank_page() {
+        let out = lay(&doc_of(vec![]));
+        assert_eq!(out.layout.pages.len(), 1);
+        assert_eq!(out.layout.pages[0].size.width.0, 612.0);
+    }
+
+    #[test]
+    fn layout_is_deterministic() {
+        let doc = doc_of((0..30).map(|i| para(&format!("paragraph {i} with some words"))).collect::<Vec<Paragraph>>());
+        let a = lay(&doc);
+        let b = lay(&doc);
+        assert_eq!(format!("{:?}", a.layout.pages[0].items), format!("{:?}", b.layout.pages[0].items));
+    }
+}

@@ -1,0 +1,64 @@
+//! Page-dependent fields (§17.16.5: PAGE, NUMPAGES, SECTIONPAGES): values and late shaping.
+
+use super::context::Ctx;
+use super::fragment::PendingField;
+use super::frame::{Glyph, Item, Point, Positioned, TextItem};
+use crate::docx::model::FieldKind;
+use crate::units::Pt;
+
+/// The numbers a page's fields show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FieldValues {
+    /// The displayed page number.
+    pub page: i64,
+    /// Pages in the document.
+    pub num_pages: usize,
+    /// Pages in the page's section.
+    pub section_pages: usize,
+}
+
+/// A field's text (arabic numerals; `\*` format switches are a later issue).
+pub(crate) fn format_field(kind: FieldKind, v: &FieldValues) -> String {
+    match kind {
+        FieldKind::Page => v.page.to_string(),
+        FieldKind::NumPages => v.num_pages.to_string(),
+        FieldKind::SectionPages => v.section_pages.to_string(),
+    }
+}
+
+/// Shapes a pending field with its final value, placed inside its reserved width.
+pub(crate) fn fill_field(f: &PendingField, v: &FieldValues, ctx: &mut Ctx<'_>) -> Positioned {
+    let text = format_field(f.kind, v);
+    let raw = ctx.shape(&f.face, &text, false);
+    let scale = f.size.0 / f.face.metrics.upm;
+    let mut glyphs: Vec<Glyph> = Vec::with_capacity(raw.len());
+    for (i, g) in raw.iter().enumerate() {
+        let end = raw[i..].iter().find(|n| n.cluster != g.cluster).map(|n| n.cluster as usize).unwrap_or(text.len());
+        let first_of_cluster = i == 0 || raw[i - 1].cluster != g.cluster;
+        glyphs.push(Glyph {
+            id: g.id,
+            advance: Pt(f64::from(g.advance) * scale),
+            offset: Point::new(Pt(f64::from(g.x_offset) * scale), Pt(-f64::from(g.y_offset) * scale)),
+            text: if first_of_cluster { text.get(g.cluster as usize..end).unwrap_or("").to_string() } else { String::new() },
+        });
+    }
+    let width: Pt = glyphs.iter().map(|g| g.advance).sum();
+    let x = f.at.x + (f.reserved - width).max(Pt::ZERO) * f.align;
+    Positioned {
+        pos: Point::new(x, f.at.y),
+        item: Item::Text(TextItem { face: f.face.face.clone(), size: f.size, color: f.color, glyphs }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_format_as_arabic_numbers() {
+        let v = FieldValues { page: 3, num_pages: 12, section_pages: 4 };
+        assert_eq!(format_field(FieldKind::Page, &v), "3");
+        assert_eq!(format_field(FieldKind::NumPages, &v), "12");
+        assert_eq!(format_field(FieldKind::SectionPages, &v), "4");
+    }
+}

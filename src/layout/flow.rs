@@ -1,0 +1,747 @@
+//! Pagination: sections, pages, columns, paragraph spacing, breaks, keep and widow rules.
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::context::Ctx;
+use super::error::LayoutError;
+use super::fragment::Fragment;
+use super::frame::{Item, LineItem, Point, RectItem, Size};
+use super::header_footer::{pick, Parts};
+use super::page::{body_area, columns, PageBuild};
+use super::paragraph::{layout_paragraph, LaidParagraph};
+use super::stack::gap;
+use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
+use super::collect::rgb;
+use crate::docx::model::{BreakKind, SectionStart};
+use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument};
+use crate::units::Pt;
+
+/// The most pages a document may lay out to.
+pub(crate) const MAX_PAGES: usize = 10_000;
+/// Rounding slack when fitting content.
+const EPSILON: Pt = Pt(0.01);
+/// How far a keep-with-next chain is followed.
+const MAX_CHAIN: usize = 64;
+
+/// A block laid out at the column width, ready to be placed.
+enum Laid {
+    Paragraph(LaidParagraph),
+    Table(LaidTable),
+}
+
+/// Why the current column began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cause {
+    /// The document's first page.
+    Start,
+    /// Content did not fit.
+    Auto,
+    /// A page break, page-break-before or a section break.
+    Hard,
+}
+
+/// The paginator's state.
+pub(crate) struct Flow<'d, 'a, 'c, 'f> {
+    doc: &'d ResolvedDocument<'a>,
+    ctx: &'c mut Ctx<'f>,
+    /// Header and footer layouts.
+    pub parts: Parts,
+    /// Pages so far.
+    pub pages: Vec<PageBuild>,
+    sec: usize,
+    col: usize,
+    col_w: Pt,
+    col_xs: Vec<Pt>,
+    top: Pt,
+    bottom: Pt,
+    y: Pt,
+    max_y: Pt,
+    col_has_content: bool,
+    last_break: Cause,
+    pending_after: Pt,
+    prev_para: Option<Arc<ParaStyle>>,
+    next_number: i64,
+    restart: Option<i64>,
+    section_first_page: bool,
+    mirrored: bool,
+}
+
+impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
+    /// A paginator for `doc`.
+    pub fn new(doc: &'d ResolvedDocument<'a>, ctx: &'c mut Ctx<'f>) -> Self {
+        Flow {
+            doc,
+            ctx,
+            parts: Parts::default(),
+            pages: Vec::new(),
+            sec: 0,
+            col: 0,
+            col_w: Pt(1.0),
+            col_xs: vec![Pt::ZERO],
+            top: Pt::ZERO,
+            bottom: Pt::ZERO,
+            y: Pt::ZERO,
+            max_y: Pt::ZERO,
+            col_has_content: false,
+            last_break: Cause::Start,
+            pending_after: Pt::ZERO,
+            prev_para: None,
+            next_number: 1,
+            restart: None,
+            section_first_page: true,
+            mirrored: false,
+        }
+    }
+
+    /// Lays out and places the whole body.
+    pub fn run(&mut self) -> Result<(), LayoutError> {
+        for (s, range) in section_ranges(self.doc) {
+            self.start_section(s)?;
+            let mut laid = Vec::with_capacity(range.len());
+            for block in &self.doc.body[range] {
+                laid.push(match block {
+                    ResolvedBlock::Paragraph(p) => Laid::Paragraph(layout_paragraph(p, self.col_w, self.ctx, None)?),
+                    ResolvedBlock::Table(t) => Laid::Table(layout_table(t, self.col_w, self.ctx, None)?),
+                });
+            }
+            for i in 0..laid.len() {
+                let chain = match &laid[i] {
+                    Laid::Paragraph(p) if p.style.keep_next => Some(self.chain_height(i, &laid)),
+                    _ => None,
+                };
+                match &mut laid[i] {
+                    Laid::Paragraph(p) => self.place_paragraph(p, chain)?,
+                    Laid::Table(t) => self.place_table(t)?,
+                }
+            }
+        }
+        if self.pages.is_empty() {
+            self.new_page(Cause::Start)?;
+        }
+        Ok(())
+    }
+
+    fn page(&mut self) -> &mut PageBuild {
+        let last = self.pages.len() - 1;
+        &mut self.pages[last]
+    }
+
+    fn region_height(&self) -> Pt {
+        self.bottom - self.top
+    }
+
+    fn set_columns(&mut self, s: usize) {
+        let (w, xs) = columns(&self.doc.sections[s], self.mirrored);
+        self.col_w = w;
+        self.col_xs = xs;
+    }
+
+    /// Starts section `s` as its `w:type` says (§17.6.22).
+    fn start_section(&mut self, s: usize) -> Result<(), LayoutError> {
+        let st = &self.doc.sections[s];
+        if st.page_number_start.is_some() {
+            self.restart = st.page_number_start;
+        }
+        if self.pages.is_empty() {
+            self.sec = s;
+            self.section_first_page = true;
+            self.set_columns(s);
+            return self.new_page(Cause::Start);
+        }
+        let cur = &self.doc.sections[self.sec];
+        let same_size = cur.page_width == st.page_width && cur.page_height == st.page_height;
+        match st.start {
+            // A continuous break that changes the page size starts a new page (notes §4).
+            SectionStart::Continuous if same_size => {
+                self.sec = s;
+                self.set_columns(s);
+                let y = self.max_y.max(self.y);
+                self.top = y;
+                self.y = y;
+                self.max_y = y;
+                self.col = 0;
+                Ok(())
+            }
+            SectionStart::NextColumn if self.col + 1 < self.col_xs.len() && same_size => {
+                self.sec = s;
+                self.next_column(Cause::Hard)
+            }
+            start => {
+                if matches!(start, SectionStart::EvenPage | SectionStart::OddPage) {
+                    let n = self.restart.unwrap_or(self.next_number);
+                    if (n % 2 == 0) != (start == SectionStart::EvenPage) {
+                        // A blank page of the previous section fixes the parity.
+                        let restart = self.restart.take();
+                        self.new_page(Cause::Hard)?;
+                        self.restart = restart;
+                    }
+                }
+                self.sec = s;
+                self.section_first_page = true;
+                self.set_columns(s);
+                self.new_page(Cause::Hard)
+            }
+        }
+    }
+
+    fn new_page(&mut self, cause: Cause) -> Result<(), LayoutError> {
+        if self.pages.len() >= MAX_PAGES {
+            return Err(LayoutError::TooManyPages { limit: MAX_PAGES });
+        }
+        self.ctx.deadline.check()?;
+        let st = &self.doc.sections[self.sec];
+        let number = self.restart.take().unwrap_or(self.next_number);
+        self.next_number = number.saturating_add(1);
+        self.mirrored = self.doc.mirror_margins && number % 2 == 0;
+        let first = std::mem::replace(&mut self.section_first_page, false);
+        let even_odd = self.doc.even_and_odd_headers;
+        let header = pick(&st.headers, first, st.title_page, even_odd, number);
+        let footer = pick(&st.footers, first, st.title_page, even_odd, number);
+        let width = st.text_width();
+        let hh = self.parts.height(self.doc, header.as_deref(), width, self.ctx)?;
+        let fh = self.parts.height(self.doc, footer.as_deref(), width, self.ctx)?;
+        let area = body_area(st, hh, fh);
+        self.pages.push(PageBuild {
+            size: Size { width: st.page_width, height: st.page_height },
+            body: Fragment::new(Pt::ZERO),
+            section: self.sec,
+            number,
+            header,
+            footer,
+        });
+        self.set_columns(self.sec);
+        self.col = 0;
+        self.top = area.top;
+        self.bottom = area.bottom;
+        self.y = area.top;
+        self.max_y = area.top;
+        self.col_has_content = false;
+        self.last_break = cause;
+        Ok(())
+    }
+
+    fn next_column(&mut self, cause: Cause) -> Result<(), LayoutError> {
+        self.max_y = self.max_y.max(self.y);
+        if self.col + 1 < self.col_xs.len() {
+            self.col += 1;
+            self.y = self.top;
+            self.col_has_content = false;
+            self.last_break = cause;
+            Ok(())
+        } else {
+            self.new_page(cause)
+        }
+    }
+
+    fn col_x(&self) -> Pt {
+        self.col_xs.get(self.col).copied().unwrap_or(Pt::ZERO)
+    }
+
+    /// How much a keep-with-next chain starting at `i` needs: the chained paragraphs whole
+    /// and the first lines of the paragraph after (two with widow control).
+    fn chain_height(&self, i: usize, laid: &[Laid]) -> Pt {
+        let mut h = Pt::ZERO;
+        for (k, block) in laid.iter().enumerate().skip(i).take(MAX_CHAIN) {
+            match block {
+                Laid::Paragraph(p) if p.lines.is_empty() => continue,
+                Laid::Paragraph(p) => {
+                    if k > i {
+                        h += p.style.space_before;
+                    }
+                    if p.style.keep_next && k + 1 < laid.len() {
+                        h += p.lines_height() + p.style.space_after;
+                        continue;
+                    }
+                    let n = if k == i {
+                        p.lines.len()
+                    } else if p.style.widow_control {
+                        2
+                    } else {
+                        1
+                    };
+                    h += p.lines.iter().take(n).map(|l| l.frag.height).sum();
+                    break;
+                }
+                Laid::Table(t) => {
+                    h += t.rows.first().map(|r| r.height).unwrap_or(Pt::ZERO);
+                    break;
+                }
+            }
+        }
+        h
+    }
+
+    /// Places a paragraph's lines; `chain` is the height its keep-with-next chain needs.
+    fn place_paragraph(&mut self, p: &mut LaidParagraph, chain: Option<Pt>) -> Result<(), LayoutError> {
+        if p.lines.is_empty() {
+            return Ok(());
+        }
+        let st = p.style.clone();
+        let page_has_content = self.col_has_content || self.col > 0;
+        if st.page_break_before && page_has_content {
+            self.new_page(Cause::Hard)?;
+        }
+        let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, &st, st.space_before);
+        if let (Some(chain), true) = (chain, self.col_has_content) {
+            if chain <= self.region_height() && self.y + prev_after + before + chain > self.bottom + EPSILON {
+                self.next_column(Cause::Auto)?;
+            }
+        }
+        let n = p.lines.len();
+        let mut s = 0;
+        while s < n {
+            // The lines up to the next hard break must go here or on following pages.
+            let chunk_end = (s..n).find(|&k| p.lines[k].brk.is_some()).map(|k| k + 1).unwrap_or(n);
+            let lead = if s > 0 {
+                Pt::ZERO
+            } else if self.col_has_content {
+                prev_after + before
+            } else {
+                // Top of a page: `before` is dropped after an automatic break and kept after
+                // a hard one, less the previous paragraph's `after` (notes §3).
+                match self.last_break {
+                    Cause::Auto => Pt::ZERO,
+                    Cause::Hard => (before - prev_after).max(Pt::ZERO),
+                    Cause::Start => before,
+                }
+            };
+            let room = self.bottom - self.y - lead;
+            let mut fit = 0;
+            let mut used = Pt::ZERO;
+            while s + fit < chunk_end && used + p.lines[s + fit].frag.height <= room + EPSILON {
+                used += p.lines[s + fit].frag.height;
+                fit += 1;
+            }
+            let raw_fit = fit;
+            if fit < chunk_end - s {
+                if st.widow_control {
+                    // A widow: the last line alone on the next page takes one more along.
+                    if chunk_end == n && n - (s + fit) == 1 && fit > 1 {
+                        fit -= 1;
+                    }
+                    // An orphan: the first line alone at the bottom moves on.
+                    if s == 0 && fit == 1 && n > 1 {
+                        fit = 0;
+                    }
+                }
+                if st.keep_lines && s == 0 && p.lines_height() <= self.region_height() {
+                    fit = 0;
+                }
+                if fit == 0 && !self.col_has_content {
+                    fit = raw_fit.max(1);
+                }
+            }
+            if fit > 0 {
+                self.y += lead;
+                for k in s..s + fit {
+                    self.place_line(p, k);
+                }
+                s += fit;
+            }
+            if s >= chunk_end {
+                match p.lines[s - 1].brk {
+                    Some(BreakKind::Page) => self.new_page(Cause::Hard)?,
+                    Some(BreakKind::Column) => self.next_column(Cause::Hard)?,
+                    _ => {}
+                }
+            } else {
+                self.next_column(Cause::Auto)?;
+            }
+        }
+        self.pending_after = st.space_after;
+        self.prev_para = Some(st);
+        Ok(())
+    }
+
+    fn place_line(&mut self, p: &mut LaidParagraph, k: usize) {
+        let frag = p.lines[k].frag.take_content();
+        let (x, y, h) = (self.col_x(), self.y, frag.height);
+        let st = &p.style;
+        let left = x + st.indent_left.min(st.indent_left + st.first_line);
+        let right = x + self.col_w - st.indent_right;
+        let mut deco = Fragment::new(h);
+        if let Some(crate::docx::model::Color::Rgb(r, g, b)) = st.shading {
+            deco.push(
+                Point::new(left, y),
+                Item::Rect(RectItem { size: Size { width: right - left, height: h }, fill: Some(super::frame::Rgb(r, g, b)), stroke: None }),
+            );
+        }
+        let b = &st.borders;
+        let mut edge = |border: Option<crate::resolve::BorderStyle>, from: Point, to: Point| {
+            if let Some(bs) = border {
+                deco.push(from, Item::Line(LineItem { to, thickness: bs.width, color: rgb(bs.color) }));
+            }
+        };
+        let lx = left - b.left.map(|s| s.space).unwrap_or(Pt::ZERO);
+        let rx = right + b.right.map(|s| s.space).unwrap_or(Pt::ZERO);
+        edge(b.left, Point::new(lx, y), Point::new(lx, y + h));
+        edge(b.right, Point::new(rx, y), Point::new(rx, y + h));
+        if k == 0 {
+            edge(b.top, Point::new(lx, y), Point::new(rx, y));
+        }
+        if k + 1 == p.lines.len() {
+            edge(b.bottom, Point::new(lx, y + h), Point::new(rx, y + h));
+        }
+        let page = self.page();
+        page.place(Point::default(), deco);
+        page.place(Point::new(x, y), frag);
+        self.y += h;
+        self.col_has_content = true;
+    }
+
+    fn place_table(&mut self, t: &LaidTable) -> Result<(), LayoutError> {
+        if self.col_has_content {
+            self.y += self.pending_after;
+        }
+        self.pending_after = Pt::ZERO;
+        self.prev_para = None;
+        let mut bg = Fragment::new(Pt::ZERO);
+        let mut fg = Fragment::new(Pt::ZERO);
+        let mut r = 0;
+        let mut current: Option<Cow<'_, LaidRow>> = None;
+        // Whether the column holds nothing but repeated header rows.
+        let mut only_headers = false;
+        while r < t.rows.len() {
+            self.ctx.deadline.check()?;
+            let row = current.take().unwrap_or(Cow::Borrowed(&t.rows[r]));
+            let room = self.bottom - self.y;
+            let fresh = !self.col_has_content || only_headers;
+            if row.height > room + EPSILON {
+                if !fresh && row.height <= self.region_height() {
+                    self.flush(&mut bg, &mut fg);
+                    self.next_column(Cause::Auto)?;
+                    only_headers = self.repeat_headers(t, r, &mut bg, &mut fg);
+                    current = Some(row);
+                    continue;
+                }
+                if let Some((a, b)) = split_row(&row, room) {
+                    self.put_row(&a, t.x, &mut bg, &mut fg);
+                    self.flush(&mut bg, &mut fg);
+                    self.next_column(Cause::Auto)?;
+                    only_headers = self.repeat_headers(t, r, &mut bg, &mut fg);
+                    current = Some(Cow::Owned(b));
+                    continue;
+                }
+                if !fresh {
+                    self.flush(&mut bg, &mut fg);
+                    self.next_column(Cause::Auto)?;
+                    only_headers = self.repeat_headers(t, r, &mut bg, &mut fg);
+                    current = Some(row);
+                    continue;
+                }
+            }
+            self.put_row(&row, t.x, &mut bg, &mut fg);
+            only_headers = false;
+            r += 1;
+        }
+        self.flush(&mut bg, &mut fg);
+        Ok(())
+    }
+
+    /// Repeats the header rows at the top of a new column; true when it placed some.
+    fn repeat_headers(&mut self, t: &LaidTable, r: usize, bg: &mut Fragment, fg: &mut Fragment) -> bool {
+        if t.header_rows == 0 || r < t.header_rows {
+            return false;
+        }
+        let h: Pt = t.rows[..t.header_rows].iter().map(|r| r.height).sum();
+        if h > self.region_height() * 0.5 {
+            return false;
+        }
+        for row in &t.rows[..t.header_rows] {
+            self.put_row(row, t.x, bg, fg);
+        }
+        true
+    }
+
+    fn put_row(&mut self, row: &LaidRow, x: Pt, bg: &mut Fragment, fg: &mut Fragment) {
+        let (b, f) = render_row(row);
+        let at = Point::new(self.col_x() + x, self.y);
+        bg.append(at, &b);
+        fg.append(at, &f);
+        self.y += row.height;
+        self.col_has_content = true;
+    }
+
+    fn flush(&mut self, bg: &mut Fragment, fg: &mut Fragment) {
+        let (b, f) = (bg.take_content(), fg.take_content());
+        let page = self.page();
+        page.place(Point::default(), b);
+        page.place(Point::default(), f);
+    }
+}
+
+/// Body blocks per section: a paragraph with `closes_section` ends its section.
+fn section_ranges(doc: &ResolvedDocument<'_>) -> Vec<(usize, Range<usize>)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, block) in doc.body.iter().enumerate() {
+        if let ResolvedBlock::Paragraph(p) = block {
+            if let Some(s) = p.closes_section {
+                out.push((s, start..i + 1));
+                start = i + 1;
+            }
+        }
+    }
+    let last = doc.sections.len().saturating_sub(1);
+    if start < doc.body.len() || out.is_empty() {
+        out.push((last, start..doc.body.len()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::docx::model::{
+        Block, BreakKind, Document, Inline, Paragraph, ParagraphProps, Run, RunContent, RunProps, SectionProps,
+        SectionStart, Spacing, Style, StyleKind,
+    };
+    use crate::layout::testing::*;
+    use crate::layout::{layout, LayoutError};
+    use crate::render::deadline::Deadline;
+    use crate::units::Twips;
+
+    /// Liberation Serif (Times New Roman) at 10 pt: (winAscent + winDescent + gap) / upm × 10.
+    const PITCH: f64 = 11.4990234375;
+    const FIRST_BASELINE: f64 = 72.0 + 9.3359375;
+
+    fn content(parts: Vec<RunContent>) -> Paragraph {
+        Paragraph {
+            inlines: vec![Inline::Run(Run { style: None, props: RunProps::default(), content: parts })],
+            ..Default::default()
+        }
+    }
+
+    fn spacing(before: i64, after: i64) -> ParagraphProps {
+        ParagraphProps {
+            spacing: Spacing { before: Some(Twips(before)), after: Some(Twips(after)), ..Default::default() },
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn spacing_after_and_before_add_up() {
+        let out = lay(&doc_of(vec![para_with("one", spacing(0, 240)), para_with("two", spacing(300, 0))]));
+        let l = lines(&out.layout.pages[0]);
+        assert!((l[1].0 - l[0].0 - (PITCH + 27.0)).abs() < 0.01, "{l:?}");
+    }
+
+    #[test]
+    fn the_first_paragraph_keeps_its_space_before() {
+        let out = lay(&doc_of(vec![para_with("one", spacing(240, 0))]));
+        assert!((lines(&out.layout.pages[0])[0].0 - (FIRST_BASELINE + 12.0)).abs() < 0.01);
+    }
+
+    #[test]
+    fn page_break_starts_a_new_page() {
+        let p = content(vec![
+            RunContent::Text("before".into()),
+            RunContent::Break(BreakKind::Page),
+            RunContent::Text("after".into()),
+        ]);
+        let out = lay(&doc_of(vec![p]));
+        assert_eq!(out.layout.pages.len(), 2);
+        let l = lines(&out.layout.pages[1]);
+        assert_eq!(l[0].1, "after");
+        assert!((l[0].0 - FIRST_BASELINE).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_page_break_at_the_end_of_a_paragraph_leaves_no_empty_line() {
+        let p = content(vec![RunContent::Break(BreakKind::Page)]);
+        let out = lay(&doc_of(vec![p, para("next")]));
+        assert_eq!(out.layout.pages.len(), 2);
+        assert!((lines(&out.layout.pages[1])[0].0 - FIRST_BASELINE).abs() < 0.01);
+    }
+
+    #[test]
+    fn page_break_before_starts_a_new_page() {
+        let props = ParagraphProps { page_break_before: Some(true), ..Default::default() };
+        let out = lay(&doc_of(vec![para("one"), para_with("two", props)]));
+        assert_eq!(out.layout.pages.len(), 2);
+    }
+
+    #[test]
+    fn text_flows_onto_a_second_page() {
+        let out = lay(&doc_of((0..80).map(|i| para(&format!("line {i}"))).collect()));
+        assert_eq!(out.layout.pages.len(), 2);
+        assert_eq!(lines(&out.layout.pages[0]).len(), 56);
+        let l = lines(&out.layout.pages[1]);
+        assert_eq!(l[0].1, "line 56");
+        assert!((l[0].0 - FIRST_BASELINE).abs() < 0.01);
+    }
+
+    #[test]
+    fn space_before_is_dropped_at_the_top_of_a_page_after_an_automatic_break() {
+        let out = lay(&doc_of((0..80).map(|i| para_with(&format!("line {i}"), spacing(120, 0))).collect()));
+        let l = lines(&out.layout.pages[1]);
+        assert!((l[0].0 - FIRST_BASELINE).abs() < 0.01, "{:?}", l[0]);
+    }
+
+    #[test]
+    fn space_before_is_kept_after_a_page_break() {
+        let props = ParagraphProps { page_break_before: Some(true), ..spacing(240, 0) };
+        let out = lay(&doc_of(vec![para("one"), para_with("two", props)]));
+        assert!((lines(&out.layout.pages[1])[0].0 - (FIRST_BASELINE + 12.0)).abs() < 0.01);
+    }
+
+    #[test]
+    fn section_page_size_and_margins_apply() {
+        let doc = Document {
+            final_section: SectionProps {
+                page_width: Some(Twips(11906)),
+                page_height: Some(Twips(16838)),
+                margin_left: Some(Twips(720)),
+                margin_top: Some(Twips(720)),
+                ..Default::default()
+            },
+            ..doc_of(vec![para("A4")])
+        };
+        let out = lay(&doc);
+        let page = &out.layout.pages[0];
+        assert!((page.size.width.0 - 595.3).abs() < 0.01 && (page.size.height.0 - 841.9).abs() < 0.01);
+        let (x, y, _, _) = &texts(page)[0];
+        assert!((x - 36.0).abs() < 0.01 && (y - (36.0 + 9.3359375)).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_next_page_section_starts_a_new_page_with_its_own_size() {
+        let mut first = para("portrait");
+        first.section = Some(Box::new(SectionProps::default()));
+        let doc = Document {
+            final_section: SectionProps { page_width: Some(Twips(15840)), page_height: Some(Twips(12240)), ..Default::default() },
+            ..doc_of(vec![first, para("landscape")])
+        };
+        let out = lay(&doc);
+        assert_eq!(out.layout.pages.len(), 2);
+        assert_eq!(out.layout.pages[1].size.width.0, 792.0);
+    }
+
+    #[test]
+    fn a_continuous_section_continues_on_the_same_page() {
+        let mut first = para("one");
+        first.section = Some(Box::new(SectionProps::default()));
+        let doc = Document {
+            final_section: SectionProps { start: Some(SectionStart::Continuous), ..Default::default() },
+            ..doc_of(vec![first, para("two")])
+        };
+        let out = lay(&doc);
+        assert_eq!(out.layout.pages.len(), 1);
+        assert_eq!(lines(&out.layout.pages[0]).len(), 2);
+    }
+
+    #[test]
+    fn an_odd_page_section_inserts_a_blank_page() {
+        let mut first = para("page one");
+        first.section = Some(Box::new(SectionProps::default()));
+        let doc = Document {
+            final_section: SectionProps { start: Some(SectionStart::OddPage), ..Default::default() },
+            ..doc_of(vec![first, para("page three")])
+        };
+        let out = lay(&doc);
+        assert_eq!(out.layout.pages.len(), 3);
+        assert!(texts(&out.layout.pages[1]).is_empty());
+        assert_eq!(lines(&out.layout.pages[2])[0].1, "page three");
+    }
+
+    #[test]
+    fn columns_fill_left_to_right() {
+        let doc = Document {
+            final_section: SectionProps { columns: Some(2), column_space: Some(Twips(720)), ..Default::default() },
+            ..doc_of((0..70).map(|i| para(&format!("line {i}"))).collect())
+        };
+        let out = lay(&doc);
+        assert_eq!(out.layout.pages.len(), 1);
+        let t = texts(&out.layout.pages[0]);
+        let second_col = 72.0 + (468.0 - 36.0) / 2.0 + 36.0;
+        assert!(t.iter().any(|x| (x.0 - second_col).abs() < 0.01 && x.2 == "line 56"));
+    }
+
+    #[test]
+    fn widow_control_moves_a_three_line_paragraph_whole() {
+        let three = content(vec![
+            RunContent::Text("a".into()),
+            RunContent::Break(BreakKind::Line),
+            RunContent::Text("b".into()),
+            RunContent::Break(BreakKind::Line),
+            RunContent::Text("c".into()),
+        ]);
+        let mut body: Vec<Paragraph> = (0..54).map(|i| para(&format!("line {i}"))).collect();
+        body.push(three.clone());
+        let out = lay(&doc_of(body.clone()));
+        assert_eq!(lines(&out.layout.pages[0]).len(), 54);
+        assert_eq!(lines(&out.layout.pages[1])[0].1, "a");
+
+        let last = body.last_mut().expect("a paragraph");
+        last.props.widow_control = Some(false);
+        let out = lay(&doc_of(body));
+        assert_eq!(lines(&out.layout.pages[0]).len(), 56);
+    }
+
+    #[test]
+    fn keep_next_moves_the_heading_to_the_next_page() {
+        let mut body: Vec<Paragraph> = (0..55).map(|i| para(&format!("line {i}"))).collect();
+        body.push(para_with("heading", ParagraphProps { keep_next: Some(true), ..Default::default() }));
+        body.push(para(&"body text ".repeat(100)));
+        let out = lay(&doc_of(body));
+        assert_eq!(lines(&out.layout.pages[1])[0].1, "heading");
+    }
+
+    #[test]
+    fn contextual_spacing_removes_space_between_same_style_paragraphs() {
+        let mut doc = doc_of(vec![]);
+        doc.styles.styles.insert("List".into(), Style { kind: StyleKind::Paragraph, ..Default::default() });
+        let props = ParagraphProps { contextual_spacing: Some(true), ..spacing(240, 240) };
+        for text in ["a", "b"] {
+            let mut p = para_with(text, props.clone());
+            p.style = Some("List".into());
+            doc.body.push(Block::Paragraph(p));
+        }
+        let l = lines(&lay(&doc).layout.pages[0]);
+        assert!((l[1].0 - l[0].0 - PITCH).abs() < 0.01, "{l:?}");
+    }
+
+    #[test]
+    fn a_runaway_document_stops_at_the_page_limit() {
+        let breaks = vec![RunContent::Break(BreakKind::Page); super::MAX_PAGES + 1];
+        let err = layout(&doc_of(vec![content(breaks)]), fonts(), &Deadline::none()).unwrap_err();
+        assert!(matches!(err, LayoutError::TooManyPages { .. }));
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_layout() {
+        let deadline = Deadline::after(std::time::Duration::ZERO);
+        let err = layout(&doc_of(vec![para("x")]), fonts(), &deadline).unwrap_err();
+        assert!(matches!(err, LayoutError::Timeout(_)));
+    }
+
+    #[test]
+    fn mirror_margins_swap_the_side_margins_on_even_pages() {
+        let p = content(vec![
+            RunContent::Text("odd".into()),
+            RunContent::Break(BreakKind::Page),
+            RunContent::Text("even".into()),
+        ]);
+        let mut doc = Document {
+            final_section: SectionProps { margin_left: Some(Twips(2880)), margin_right: Some(Twips(720)), ..Default::default() },
+            ..doc_of(vec![p])
+        };
+        doc.settings.mirror_margins = true;
+        let out = lay(&doc);
+        assert!((texts(&out.layout.pages[0])[0].0 - 144.0).abs() < 0.01);
+        assert!((texts(&out.layout.pages[1])[0].0 - 36.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn autospacing_is_dropped_between_list_paragraphs() {
+        let props = ParagraphProps {
+            spacing: Spacing { before_autospacing: Some(true), after_autospacing: Some(true), ..Default::default() },
+            numbering: Some(crate::docx::model::NumberingRef { num_id: Some(1), level: Some(0) }),
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![para_with("one", props.clone()), para_with("two", props)]));
+        let l = lines(&out.layout.pages[0]);
+        assert!((l[1].0 - l[0].0 - PITCH).abs() < 0.01, "{l:?}");
+    }
+}

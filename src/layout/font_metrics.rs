@@ -1,0 +1,89 @@
+//! Vertical metrics of a face as Word uses them: GDI TEXTMETRIC from OS/2 win metrics (notes §3).
+
+use rustybuzz::ttf_parser;
+
+use crate::units::Pt;
+
+/// A face's metrics in em (multiply by the font size for points).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct FaceMetrics {
+    /// Units per em.
+    pub upm: f64,
+    /// Single line height: (usWinAscent + usWinDescent)/upm plus external leading.
+    pub line_height: f64,
+    /// Baseline from the line top: usWinAscent/upm plus the external leading (lineGap above).
+    pub line_ascent: f64,
+    /// usWinAscent/upm: the top of the glyph box (highlights).
+    pub ascent: f64,
+    /// usWinDescent/upm: the bottom of the glyph box.
+    pub descent: f64,
+    /// Underline distance below the baseline.
+    pub underline_offset: f64,
+    /// Underline thickness.
+    pub underline_thickness: f64,
+    /// Strikeout height above the baseline.
+    pub strike_offset: f64,
+    /// Strikeout thickness.
+    pub strike_thickness: f64,
+}
+
+/// A single line's vertical extent at one size: ascent part and total.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct LineExtent {
+    /// From the line top to the baseline.
+    pub ascent: Pt,
+    /// From the baseline to the line bottom.
+    pub descent: Pt,
+}
+
+impl LineExtent {
+    /// The larger of two extents, side by side.
+    pub fn max(self, o: LineExtent) -> LineExtent {
+        LineExtent { ascent: self.ascent.max(o.ascent), descent: self.descent.max(o.descent) }
+    }
+
+    /// Total height.
+    pub fn height(self) -> Pt {
+        self.ascent + self.descent
+    }
+}
+
+impl FaceMetrics {
+    /// Reads the metrics of a parsed face.
+    pub fn read(face: &ttf_parser::Face<'_>) -> FaceMetrics {
+        let upm = f64::from(face.units_per_em().max(16));
+        let hhea = face.tables().hhea;
+        let (h_asc, h_desc, h_gap) = (f64::from(hhea.ascender), f64::from(hhea.descender), f64::from(hhea.line_gap));
+        let (win_a, win_d) = match face.tables().os2 {
+            Some(os2) if os2.windows_ascender() != 0 || os2.windows_descender() != 0 => {
+                // usWinAscent/usWinDescent are unsigned; ttf-parser hands them out as i16, the
+                // descent negated.
+                (f64::from(os2.windows_ascender() as u16), f64::from(os2.windows_descender().wrapping_neg() as u16))
+            }
+            _ => (h_asc, -h_desc),
+        };
+        // GDI's external leading: what hhea's gap adds beyond the win box (notes §3).
+        let ext = (h_gap - ((win_a + win_d) - (h_asc - h_desc))).max(0.0);
+        let underline = face.underline_metrics();
+        let strike = face.strikeout_metrics();
+        FaceMetrics {
+            upm,
+            line_height: (win_a + win_d + ext) / upm,
+            line_ascent: (win_a + ext) / upm,
+            ascent: win_a / upm,
+            descent: win_d / upm,
+            underline_offset: underline.map(|m| -f64::from(m.position) / upm).filter(|v| *v > 0.0).unwrap_or(0.1),
+            underline_thickness: underline
+                .map(|m| f64::from(m.thickness) / upm)
+                .filter(|v| *v > 0.0)
+                .unwrap_or(0.05),
+            strike_offset: strike.map(|m| f64::from(m.position) / upm).filter(|v| *v > 0.0).unwrap_or(0.26),
+            strike_thickness: strike.map(|m| f64::from(m.thickness) / upm).filter(|v| *v > 0.0).unwrap_or(0.05),
+        }
+    }
+
+    /// The single-spaced line extent at `size`.
+    pub fn extent(&self, size: Pt) -> LineExtent {
+        LineExtent { ascent: size * self.line_ascent, descent: size * (self.line_height - self.line_ascent) }
+    }
+}

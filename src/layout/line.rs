@@ -1,0 +1,581 @@
+//! Finishing a line: tabs, alignment, justification, line height (§17.3.1.33), items.
+
+use super::collect::{AtomKind, Collected, SpanStyle};
+use super::context::Ctx;
+use super::font_metrics::LineExtent;
+use super::fragment::{Fragment, Mark, PendingField};
+use super::frame::{Glyph, Item, LineItem, LinkItem, Point, RectItem, Size, TextItem};
+use super::linebreak::{LineGeometry, LineSpan};
+use super::tabs::Pen;
+use crate::docx::model::{Align, BreakKind, TabKind, TabLeader, Underline};
+use crate::resolve::{LineRule, ParaStyle};
+use crate::units::Pt;
+
+/// In an exact line the baseline sits at about 0.8 of the height (notes §3, betteroffice #180).
+const EXACT_BASELINE: f64 = 0.8;
+
+/// A finished line: a fragment whose height is the line height, and the break after it.
+#[derive(Debug, Clone)]
+pub(crate) struct LaidLine {
+    /// Items relative to the line's top-left (x from the paragraph box's left edge).
+    pub frag: Fragment,
+    /// A page or column break after this line.
+    pub brk: Option<BreakKind>,
+}
+
+/// The single-line extent of a run style's primary face.
+pub(crate) fn style_extent(style: &SpanStyle) -> LineExtent {
+    style.face.as_ref().map(|f| f.metrics.extent(style.run.size)).unwrap_or_default()
+}
+
+/// Line height and baseline for a natural extent under a line rule.
+pub(crate) fn line_height(ext: LineExtent, rule: LineRule) -> (Pt, Pt) {
+    let natural = ext.height();
+    match rule {
+        // The extra of a multiple goes below the text (notes §3).
+        LineRule::Auto(m) => (natural * m, ext.ascent * m.min(1.0)),
+        LineRule::Exact(h) => (h, h * EXACT_BASELINE),
+        // "At least" puts the extra above the text.
+        LineRule::AtLeast(h) if h > natural => (h, ext.ascent + (h - natural)),
+        LineRule::AtLeast(_) => (natural, ext.ascent),
+    }
+}
+
+/// Lays out one line of a paragraph.
+pub(crate) fn finish_line(
+    c: &Collected,
+    span: &LineSpan,
+    geo: &LineGeometry<'_>,
+    style: &ParaStyle,
+    mark: LineExtent,
+    ctx: &mut Ctx<'_>,
+) -> LaidLine {
+    let atoms = &c.atoms[span.start..span.end];
+    let tc = geo.tab_context(span.first);
+    let mut pen = Pen::new(geo.line_left(span.first));
+    let mut place: Vec<(usize, Pt)> = Vec::with_capacity(atoms.len());
+    for a in atoms {
+        if let AtomKind::Tab { .. } = a.kind {
+            let s = pen.tab(&tc);
+            place.push((s, Pt::ZERO));
+        } else {
+            let seg = pen.current();
+            place.push((seg, pen.segments[seg].width));
+            pen.add(a.width, a.decimal);
+        }
+    }
+    let x0s: Vec<Pt> = pen.segments.iter().map(|s| s.x0()).collect();
+    let mut xs = Vec::with_capacity(atoms.len());
+    let mut widths = Vec::with_capacity(atoms.len());
+    for (a, (s, off)) in atoms.iter().zip(&place) {
+        if let AtomKind::Tab { .. } = a.kind {
+            let seg = &pen.segments[*s];
+            xs.push(seg.start_x);
+            widths.push((x0s[*s] - seg.start_x).max(Pt::ZERO));
+        } else {
+            xs.push(x0s[*s] + *off);
+            widths.push(a.width);
+        }
+    }
+    // Trailing spaces hang: they do not count toward the line's width.
+    let visible = |a: &super::collect::Atom| !a.is_space() && !matches!(a.kind, AtomKind::Break(_) | AtomKind::Bookmark(_));
+    let content_end_idx = atoms.iter().rposition(visible);
+    let left = geo.line_left(span.first);
+    let content_end = content_end_idx.map(|k| xs[k] + widths[k]).unwrap_or(left);
+    let slack = geo.right - content_end;
+    // Word stretches every justified line but the last, including lines ended by a `w:br`
+    // unless `doNotExpandShiftReturn` is set (notes §13).
+    let ended_by_break = span.brk.is_some() && !(span.brk == Some(BreakKind::Line) && ctx.expand_shift_return);
+    let justify = match style.align {
+        Align::Both => !span.last && !ended_by_break,
+        Align::Distribute => !ended_by_break || span.last,
+        _ => false,
+    };
+    if justify && slack > Pt::ZERO {
+        justify_line(atoms, &place, pen.segments.len() - 1, content_end_idx, slack, style.align, &mut xs, &mut widths);
+    } else if slack > Pt::ZERO {
+        let offset = match style.align {
+            Align::Center => slack * 0.5,
+            Align::Right => slack,
+            _ => Pt::ZERO,
+        };
+        for x in &mut xs {
+            *x += offset;
+        }
+    }
+
+    // Height: the largest font on the line, and the paragraph mark on the last line.
+    let mut ext = LineExtent::default();
+    let mut any = false;
+    for a in atoms {
+        match &a.kind {
+            AtomKind::Glyphs { seg, .. } => {
+                ext = ext.max(c.segments[*seg].extent);
+                any = true;
+            }
+            AtomKind::Tab { style } | AtomKind::Field { style, .. } => {
+                ext = ext.max(style_extent(&c.styles[*style]));
+                any = true;
+            }
+            _ => {}
+        }
+    }
+    if span.last || !any {
+        ext = ext.max(mark);
+    }
+    let (height, baseline) = line_height(ext, style.line);
+    let mut frag = Fragment::new(height);
+    let end = content_end_idx.map(|k| k + 1).unwrap_or(0);
+
+    // Backgrounds first: run shading, then highlight.
+    for (from, to, st) in style_groups(c, atoms, end, false) {
+        let s = &c.styles[st];
+        for fill in [s.run.shading, s.run.highlight].into_iter().flatten() {
+            let Some(face) = &s.face else { continue };
+            let top = baseline - s.run.size * face.metrics.ascent;
+            let h = s.run.size * (face.metrics.ascent + face.metrics.descent);
+            let w = xs[to - 1] + widths[to - 1] - xs[from];
+            if let crate::docx::model::Color::Rgb(r, g, b) = fill {
+                frag.push(
+                    Point::new(xs[from], top),
+                    Item::Rect(RectItem { size: Size { width: w, height: h }, fill: Some(super::frame::Rgb(r, g, b)), stroke: None }),
+                );
+            }
+        }
+    }
+
+    // Glyph runs, one per segment stretch; tab leaders; pending fields; bookmarks.
+    let mut i = 0;
+    while i < atoms.len() {
+        match &atoms[i].kind {
+            AtomKind::Glyphs { seg, .. } => {
+                let seg_idx = *seg;
+                let segment = &c.segments[seg_idx];
+                let mut glyphs: Vec<Glyph> = Vec::new();
+                let start_x = xs[i];
+                while i < atoms.len() {
+                    let AtomKind::Glyphs { seg, first, count, .. } = &atoms[i].kind else { break };
+                    if *seg != seg_idx {
+                        break;
+                    }
+                    let extra = widths[i] - atoms[i].width;
+                    let from = glyphs.len();
+                    glyphs.extend(segment.glyphs[*first..*first + *count].iter().map(|g| Glyph {
+                        id: g.id,
+                        advance: g.advance,
+                        offset: g.offset,
+                        text: c.text.get(g.text.0..g.text.1).unwrap_or("").to_string(),
+                    }));
+                    if let Some(g) = glyphs[from..].last_mut() {
+                        g.advance += extra;
+                    }
+                    i += 1;
+                }
+                let color = c.styles[segment.style].color;
+                frag.push(
+                    Point::new(start_x, baseline - segment.rise),
+                    Item::Text(TextItem { face: segment.face.face.clone(), size: segment.size, color, glyphs }),
+                );
+                continue;
+            }
+            AtomKind::Tab { style: st } => {
+                let (seg, _) = place[i];
+                let leader = pen.segments[seg].stop.leader;
+                if leader != TabLeader::None && pen.segments[seg].stop.kind != TabKind::Bar {
+                    if let Some(item) = leader_item(&c.styles[*st], leader, widths[i], ctx) {
+                        let (w, text) = item;
+                        frag.push(Point::new(xs[i] + widths[i] - w, baseline), Item::Text(text));
+                    }
+                }
+            }
+            AtomKind::Field { kind, style: st } => {
+                let s = &c.styles[*st];
+                if let Some(face) = &s.face {
+                    frag.marks.push(Mark::Field(PendingField {
+                        kind: *kind,
+                        at: Point::new(xs[i], baseline),
+                        reserved: widths[i],
+                        align: match style.align {
+                            Align::Center => 0.5,
+                            Align::Right => 1.0,
+                            _ => 0.0,
+                        },
+                        face: face.clone(),
+                        size: s.run.size,
+                        color: s.color,
+                    }));
+                }
+            }
+            AtomKind::Bookmark(name) => {
+                frag.marks.push(Mark::Destination { name: name.clone(), at: Point::new(xs[i], Pt::ZERO) });
+            }
+            AtomKind::Break(_) => {}
+        }
+        i += 1;
+    }
+
+    // Underline and strikethrough over the visible text.
+    for (from, to, st) in style_groups(c, atoms, end, true) {
+        decorate(&mut frag, &c.styles[st], xs[from], xs[to - 1] + widths[to - 1], baseline);
+    }
+
+    // Link areas over the linked atoms.
+    let mut k = 0;
+    while k < end {
+        let Some(link) = atoms[k].link else {
+            k += 1;
+            continue;
+        };
+        let from = k;
+        while k < end && atoms[k].link == Some(link) {
+            k += 1;
+        }
+        let w = xs[k - 1] + widths[k - 1] - xs[from];
+        if w > Pt::ZERO {
+            frag.push(
+                Point::new(xs[from], Pt::ZERO),
+                Item::Link(LinkItem { size: Size { width: w, height }, dest: c.links[link].clone() }),
+            );
+        }
+    }
+    LaidLine { frag, brk: span.brk.filter(|b| *b != BreakKind::Line) }
+}
+
+/// Spreads `slack` over the spaces of the last tab segment (or, for `distribute` without
+/// spaces, between all atoms).
+#[allow(clippy::too_many_arguments)]
+fn justify_line(
+    atoms: &[super::collect::Atom],
+    place: &[(usize, Pt)],
+    last_seg: usize,
+    content_end_idx: Option<usize>,
+    slack: Pt,
+    align: Align,
+    xs: &mut [Pt],
+    widths: &mut [Pt],
+) {
+    let Some(end) = content_end_idx else { return };
+    let spaces: Vec<usize> = (0..end).filter(|&i| atoms[i].is_space() && place[i].0 == last_seg).collect();
+    let (targets, per) = if !spaces.is_empty() {
+        let n = spaces.len() as f64;
+        (spaces, slack / n)
+    } else if align == Align::Distribute && end > 0 {
+        let gaps: Vec<usize> = (0..end).filter(|&i| place[i].0 == last_seg).collect();
+        let n = gaps.len().max(1) as f64;
+        (gaps, slack / n)
+    } else {
+        return;
+    };
+    let mut shift = Pt::ZERO;
+    let mut t = targets.iter().peekable();
+    for i in 0..xs.len() {
+        xs[i] += shift;
+        if t.peek() == Some(&&i) {
+            t.next();
+            widths[i] += per;
+            shift += per;
+        }
+    }
+}
+
+/// Consecutive atoms `[from, to)` of one style before `end`; with `split_spaces`, a
+/// `words` underline breaks at spaces.
+fn style_groups(c: &Collected, atoms: &[super::collect::Atom], end: usize, split_spaces: bool) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < end {
+        let Some(st) = atoms[i].style(&c.segments) else {
+            i += 1;
+            continue;
+        };
+        let words = split_spaces && c.styles[st].run.underline == Underline::Words;
+        if words && atoms[i].is_space() {
+            i += 1;
+            continue;
+        }
+        let from = i;
+        while i < end && atoms[i].style(&c.segments) == Some(st) && !(words && atoms[i].is_space()) {
+            i += 1;
+        }
+        out.push((from, i, st));
+    }
+    out
+}
+
+fn decorate(frag: &mut Fragment, s: &SpanStyle, x0: Pt, x1: Pt, baseline: Pt) {
+    let Some(face) = &s.face else { return };
+    if x1 <= x0 {
+        return;
+    }
+    let size = s.run.size;
+    let m = &face.metrics;
+    let mut line = |y: Pt, thickness: Pt| {
+        frag.push(
+            Point::new(x0, y),
+            Item::Line(LineItem { to: Point::new(x1, y), thickness, color: s.color }),
+        );
+    };
+    let ut = (size * m.underline_thickness).max(Pt(0.5));
+    let uy = baseline + size * m.underline_offset;
+    match s.run.underline {
+        Underline::None => {}
+        Underline::Double => {
+            line(uy, ut);
+            line(uy + ut * 2.0, ut);
+        }
+        Underline::Thick => line(uy + ut * 0.5, ut * 2.0),
+        _ => line(uy, ut),
+    }
+    let st = (size * m.strike_thickness).max(Pt(0.5));
+    let sy = baseline - size * m.strike_offset;
+    if s.run.double_strike {
+        line(sy - st, st);
+        line(sy + st, st);
+    } else if s.run.strike {
+        line(sy, st);
+    }
+}
+
+/// A tab leader as repeated glyphs filling `width`, right-aligned at the stop.
+fn leader_item(s: &SpanStyle, leader: TabLeader, width: Pt, ctx: &mut Ctx<'_>) -> Option<(Pt, TextItem)> {
+    let ch = match leader {
+        TabLeader::Dot => ".",
+        TabLeader::Hyphen => "-",
+        TabLeader::Underscore => "_",
+        TabLeader::MiddleDot => "·",
+        TabLeader::None => return None,
+    };
+    let face = s.face.clone()?;
+    let raw = ctx.shape(&face, ch, false);
+    let g = raw.first()?;
+    let adv = s.run.size * (f64::from(g.advance) / face.metrics.upm);
+    if adv <= Pt(0.1) {
+        return None;
+    }
+    // Word leaves a little room before the text after the stop.
+    let n = ((width.0 - adv.0 * 0.5) / adv.0).floor();
+    if n < 1.0 {
+        return None;
+    }
+    let n = n as usize;
+    let glyphs = vec![Glyph { id: g.id, advance: adv, offset: Point::default(), text: ch.to_string() }; n];
+    Some((adv * n as f64, TextItem { face: face.face.clone(), size: s.run.size, color: s.color, glyphs }))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::docx::model::{
+        Color, Inline, LineSpacing, LinkTarget, Paragraph, ParagraphProps, Run, RunContent, RunProps, Spacing,
+        TabKind, TabLeader, TabStop, Underline,
+    };
+    use crate::layout::frame::LinkDest;
+    use crate::layout::testing::*;
+    use crate::units::{HalfPoints, Twips};
+
+    const PITCH: f64 = 11.4990234375;
+
+    fn pitch_with(line: LineSpacing) -> f64 {
+        let props = ParagraphProps { spacing: Spacing { line: Some(line), ..Default::default() }, ..Default::default() };
+        let out = lay(&doc_of(vec![para_with("a", props.clone()), para_with("b", props)]));
+        let l = lines(&out.layout.pages[0]);
+        l[1].0 - l[0].0
+    }
+
+    fn runs(parts: Vec<RunContent>, props: RunProps) -> Inline {
+        Inline::Run(Run { style: None, props, content: parts })
+    }
+
+    #[test]
+    fn single_line_height_uses_the_win_metrics_and_external_leading() {
+        assert!((pitch_with(LineSpacing::Auto(240)) - PITCH).abs() < 1e-6);
+    }
+
+    #[test]
+    fn double_spacing_doubles_the_line_pitch() {
+        assert!((pitch_with(LineSpacing::Auto(480)) - 2.0 * PITCH).abs() < 1e-6);
+    }
+
+    #[test]
+    fn exact_spacing_fixes_the_line_height() {
+        assert!((pitch_with(LineSpacing::Exact(Twips(400))) - 20.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn at_least_spacing_only_grows_lines() {
+        assert!((pitch_with(LineSpacing::AtLeast(Twips(100))) - PITCH).abs() < 1e-6);
+        assert!((pitch_with(LineSpacing::AtLeast(Twips(400))) - 20.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_largest_font_sets_the_line_height() {
+        let big = RunProps { size: Some(HalfPoints(40)), ..Default::default() };
+        let p = Paragraph { inlines: vec![run("small ", RunProps::default()), run("big", big)], ..Default::default() };
+        let out = lay(&doc_of(vec![p, para("next")]));
+        let l = lines(&out.layout.pages[0]);
+        // Baseline of the next line: the big line's descent plus the next line's ascent.
+        let expected = 20.0 * (443.0 / 2048.0) + 10.0 * ((1825.0 + 87.0) / 2048.0);
+        assert!((l[1].0 - l[0].0 - expected).abs() < 0.01, "{l:?}");
+    }
+
+    #[test]
+    fn underline_draws_a_line_under_the_text() {
+        let out = lay(&doc_of(vec![Paragraph {
+            inlines: vec![run("under", RunProps { underline: Some(Underline::Single), ..Default::default() })],
+            ..Default::default()
+        }]));
+        let page = &out.layout.pages[0];
+        let (x, y, _, t) = &texts(page)[0];
+        let r = rules(page);
+        assert_eq!(r.len(), 1);
+        assert!((r[0].0.x.0 - x).abs() < 0.01 && (r[0].1.to.x.0 - (x + t.width().0)).abs() < 0.01);
+        assert!(r[0].0.y.0 > *y);
+    }
+
+    #[test]
+    fn strike_draws_a_line_through_the_text() {
+        let out = lay(&doc_of(vec![Paragraph {
+            inlines: vec![run("struck", RunProps { strike: Some(true), ..Default::default() })],
+            ..Default::default()
+        }]));
+        let page = &out.layout.pages[0];
+        let y = texts(page)[0].1;
+        assert!(rules(page)[0].0.y.0 < y);
+    }
+
+    #[test]
+    fn highlight_paints_a_rectangle_behind_the_text() {
+        let out = lay(&doc_of(vec![Paragraph {
+            inlines: vec![run("lit", RunProps { highlight: Some(Color::Rgb(255, 255, 0)), ..Default::default() })],
+            ..Default::default()
+        }]));
+        let page = &out.layout.pages[0];
+        let first_rect = page.items.iter().position(|p| matches!(p.item, crate::layout::frame::Item::Rect(_)));
+        let first_text = page.items.iter().position(|p| matches!(p.item, crate::layout::frame::Item::Text(_)));
+        assert!(first_rect < first_text);
+        assert_eq!(rects(page)[0].1.fill, Some(crate::layout::frame::Rgb(255, 255, 0)));
+    }
+
+    #[test]
+    fn a_tab_goes_to_the_next_default_stop() {
+        let p = Paragraph {
+            inlines: vec![runs(vec![RunContent::Text("a".into()), RunContent::Tab, RunContent::Text("b".into())], RunProps::default())],
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![p]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "b").expect("b");
+        assert!((b.0 - (72.0 + 36.0)).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_right_tab_with_dot_leader_ends_the_text_at_the_stop() {
+        let props = ParagraphProps {
+            tabs: vec![TabStop { kind: TabKind::Right, pos: Twips(9360), leader: TabLeader::Dot }],
+            ..Default::default()
+        };
+        let p = Paragraph {
+            props,
+            inlines: vec![runs(
+                vec![RunContent::Text("Chapter".into()), RunContent::Tab, RunContent::Text("12".into())],
+                RunProps::default(),
+            )],
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![p]));
+        let t = texts(&out.layout.pages[0]);
+        let num = t.iter().find(|x| x.2 == "12").expect("the number");
+        assert!((num.0 + num.3.width().0 - 540.0).abs() < 0.01);
+        let leader = t.iter().find(|x| x.2.starts_with("....")).expect("a leader");
+        assert!(leader.0 + leader.3.width().0 <= num.0 + 0.01);
+    }
+
+    #[test]
+    fn a_centered_tab_centers_the_text_on_the_stop() {
+        let props = ParagraphProps {
+            tabs: vec![TabStop { kind: TabKind::Center, pos: Twips(4680), leader: TabLeader::None }],
+            ..Default::default()
+        };
+        let p = Paragraph {
+            props,
+            inlines: vec![runs(vec![RunContent::Tab, RunContent::Text("mid".into())], RunProps::default())],
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![p]));
+        let t = texts(&out.layout.pages[0]);
+        let mid = t.iter().find(|x| x.2 == "mid").expect("text");
+        assert!((mid.0 + mid.3.width().0 / 2.0 - (72.0 + 234.0)).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_link_area_covers_the_linked_text() {
+        let p = Paragraph {
+            inlines: vec![
+                run("see ", RunProps::default()),
+                Inline::LinkStart(LinkTarget::External("https://example.com".into())),
+                run("here", RunProps::default()),
+                Inline::LinkEnd,
+            ],
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![p]));
+        let page = &out.layout.pages[0];
+        let l = links(page);
+        assert_eq!(l.len(), 1);
+        assert_eq!(l[0].1.dest, LinkDest::Uri("https://example.com".into()));
+        let here = texts(page).into_iter().find(|t| t.2 == "here").expect("linked text");
+        assert!((l[0].0.x.0 - here.0).abs() < 0.01);
+        assert!((l[0].1.size.width.0 - here.3.width().0).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_justified_line_ended_by_a_line_break_stretches_unless_compat_says_no() {
+        let p = Paragraph {
+            props: ParagraphProps { align: Some(crate::docx::model::Align::Both), ..Default::default() },
+            inlines: vec![runs(
+                vec![
+                    RunContent::Text("short line here".into()),
+                    RunContent::Break(crate::docx::model::BreakKind::Line),
+                    RunContent::Text("end".into()),
+                ],
+                RunProps::default(),
+            )],
+            ..Default::default()
+        };
+        let end_of_first = |doc: &crate::docx::model::Document| {
+            let out = lay(doc);
+            let t = texts(&out.layout.pages[0]);
+            t[0].0 + t[0].3.width().0
+        };
+        let mut doc = doc_of(vec![p]);
+        assert!((end_of_first(&doc) - 540.0).abs() < 0.01);
+        doc.settings.compat_flags.push("doNotExpandShiftReturn".into());
+        assert!(end_of_first(&doc) < 300.0);
+    }
+
+    #[test]
+    fn a_right_tab_just_past_the_margin_keeps_the_line_whole() {
+        let props = ParagraphProps {
+            tabs: vec![
+                TabStop { kind: TabKind::Center, pos: Twips(4680), leader: TabLeader::None },
+                TabStop { kind: TabKind::Right, pos: Twips(9361), leader: TabLeader::None },
+            ],
+            ..Default::default()
+        };
+        let p = Paragraph {
+            props,
+            inlines: vec![runs(
+                vec![
+                    RunContent::Text("left".into()),
+                    RunContent::Tab,
+                    RunContent::Text("middle".into()),
+                    RunContent::Tab,
+                    RunContent::Text("right".into()),
+                ],
+                RunProps::default(),
+            )],
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![p]));
+        assert_eq!(lines(&out.layout.pages[0]).len(), 1);
+    }
+}

@@ -1,0 +1,134 @@
+//! Greedy line breaking over UAX #14 opportunities, as Word fills each line in turn.
+
+use unicode_linebreak::{linebreaks, BreakOpportunity};
+
+use super::collect::{AtomKind, Collected};
+use super::tabs::{Pen, TabContext};
+use crate::docx::model::{BreakKind, TabKind};
+use crate::render::deadline::{Deadline, TimedOut};
+use crate::units::Pt;
+
+/// Overflow smaller than this is rounding, not overflow.
+const EPSILON: Pt = Pt(0.01);
+
+/// The horizontal geometry of a paragraph's lines.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LineGeometry<'a> {
+    /// Left edge of the first line (left indent + first-line offset).
+    pub first_left: Pt,
+    /// Left edge of the other lines (left indent).
+    pub left: Pt,
+    /// Right edge of every line (box width − right indent).
+    pub right: Pt,
+    /// Tab stops; `hanging_stop` only applies on the first line.
+    pub tabs: TabContext<'a>,
+}
+
+impl<'a> LineGeometry<'a> {
+    /// The left edge of a line.
+    pub fn line_left(&self, first: bool) -> Pt {
+        if first {
+            self.first_left
+        } else {
+            self.left
+        }
+    }
+
+    /// Tab context of a line.
+    pub fn tab_context(&self, first: bool) -> TabContext<'a> {
+        TabContext { hanging_stop: if first { self.tabs.hanging_stop } else { None }, ..self.tabs }
+    }
+}
+
+/// A line as a range of atoms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LineSpan {
+    /// First atom.
+    pub start: usize,
+    /// One past the last atom.
+    pub end: usize,
+    /// The paragraph's first line.
+    pub first: bool,
+    /// The paragraph's last line.
+    pub last: bool,
+    /// A `w:br` ending the line.
+    pub brk: Option<BreakKind>,
+}
+
+/// How far the pen may go: the right edge, or a right/center/decimal stop set beyond it
+/// (Word lets such text reach into the margin, e.g. a footer's right tab at 9072 twips on a
+/// 9071-twip line).
+fn limit(pen: &Pen, right: Pt) -> Pt {
+    let seg = &pen.segments[pen.current()];
+    if pen.current() > 0 && matches!(seg.stop.kind, TabKind::Right | TabKind::Center | TabKind::Decimal) {
+        right.max(seg.stop.pos)
+    } else {
+        right
+    }
+}
+
+/// Breaks a paragraph's atoms into lines.
+pub(crate) fn break_lines(c: &Collected, geo: &LineGeometry<'_>, deadline: &Deadline) -> Result<Vec<LineSpan>, TimedOut> {
+    let mut allowed = vec![false; c.text.len() + 1];
+    for (pos, kind) in linebreaks(&c.text) {
+        if kind == BreakOpportunity::Allowed || kind == BreakOpportunity::Mandatory {
+            allowed[pos] = true;
+        }
+    }
+    let atoms = &c.atoms;
+    let mut spans: Vec<LineSpan> = Vec::new();
+    let mut start = 0;
+    let mut first = true;
+    while start < atoms.len() {
+        deadline.check()?;
+        let tc = geo.tab_context(first);
+        let mut pen = Pen::new(geo.line_left(first));
+        let mut last_opportunity: Option<usize> = None;
+        let mut end = atoms.len();
+        let mut brk = None;
+        let mut i = start;
+        while i < atoms.len() {
+            let a = &atoms[i];
+            let zero_text = matches!(a.kind, AtomKind::Bookmark(_));
+            if i > start && !zero_text && allowed[a.start] {
+                last_opportunity = Some(i);
+            }
+            match &a.kind {
+                AtomKind::Break(k) => {
+                    end = i + 1;
+                    brk = Some(*k);
+                    break;
+                }
+                AtomKind::Tab { .. } => {
+                    pen.tab(&tc);
+                }
+                _ => pen.add(a.width, a.decimal),
+            }
+            if !a.is_space() && i > start && pen.x() > limit(&pen, geo.right) + EPSILON {
+                end = match last_opportunity {
+                    Some(o) => o,
+                    // A word longer than the line breaks by character.
+                    None => i,
+                };
+                break;
+            }
+            i += 1;
+        }
+        spans.push(LineSpan { start, end, first, last: false, brk });
+        first = false;
+        start = end;
+    }
+    // A paragraph that is empty, or ends with a line break, still has a line for its mark.
+    // A page or column break at the very end does not start another line (Word 2013+).
+    match spans.last() {
+        None => spans.push(LineSpan { start: 0, end: 0, first: true, last: false, brk: None }),
+        Some(s) if s.brk == Some(BreakKind::Line) => {
+            spans.push(LineSpan { start: atoms.len(), end: atoms.len(), first: false, last: false, brk: None })
+        }
+        _ => {}
+    }
+    if let Some(last) = spans.last_mut() {
+        last.last = true;
+    }
+    Ok(spans)
+}

@@ -1,0 +1,29 @@
+//! Layout: fonts, shaping, line breaking, pagination, headers and footers → frames.
+
+pub mod frame;
+
+mod collect;
+mod context;
+mod document;
+mod error;
+mod fields;
+mod flow;
+mod font_metrics;
+mod fonts;
+mod fragment;
+mod header_footer;
+mod line;
+mod linebreak;
+mod page;
+mod paragraph;
+mod shaping;
+mod stack;
+mod symbols;
+mod table;
+mod tabs;
+#[cfg(test)]
+mod testing;
+
+pub use document::{layout, LaidOut};
+pub use error::LayoutError;
+pub use fonts::FontBook;

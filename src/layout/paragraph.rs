@@ -1,0 +1,212 @@
+//! Paragraph layout: collect and shape the runs, break the lines, finish each line.
+
+use std::sync::Arc;
+
+use super::collect::{collect, rgb, SpanStyle};
+use super::context::Ctx;
+use super::error::LayoutError;
+use super::fields::FieldValues;
+use super::fragment::Mark;
+use super::frame::Point;
+use super::line::{finish_line, style_extent, LaidLine};
+use super::linebreak::{break_lines, LineGeometry};
+use super::tabs::TabContext;
+use crate::resolve::{ParaStyle, ResolvedParagraph};
+use crate::units::Pt;
+
+/// The longest outline title kept.
+const MAX_TITLE_CHARS: usize = 256;
+
+/// A paragraph broken into lines, not yet placed.
+#[derive(Debug, Clone)]
+pub(crate) struct LaidParagraph {
+    /// The computed paragraph properties.
+    pub style: Arc<ParaStyle>,
+    /// Lines in order (none for a paragraph hidden with its mark).
+    pub lines: Vec<LaidLine>,
+}
+
+impl LaidParagraph {
+    /// The height of all lines.
+    pub fn lines_height(&self) -> Pt {
+        self.lines.iter().map(|l| l.frag.height).sum()
+    }
+}
+
+/// Lays out a paragraph in a box `width` wide. `fields` fills page fields at once (headers
+/// and footers); without it they are left pending with a reserved width.
+pub(crate) fn layout_paragraph(
+    p: &ResolvedParagraph<'_>,
+    width: Pt,
+    ctx: &mut Ctx<'_>,
+    fields: Option<&FieldValues>,
+) -> Result<LaidParagraph, LayoutError> {
+    ctx.deadline.check()?;
+    let c = collect(p, ctx, fields);
+    let style = &p.style;
+    // A paragraph whose mark is hidden and that shows nothing takes no room.
+    if p.mark.vanish && c.atoms.is_empty() {
+        return Ok(LaidParagraph { style: style.clone(), lines: Vec::new() });
+    }
+    let left = style.indent_left;
+    let right = (width - style.indent_right).max(left.max(left + style.first_line) + Pt(1.0));
+    let geo = LineGeometry {
+        first_left: left + style.first_line,
+        left,
+        right,
+        tabs: TabContext {
+            tabs: &style.tabs,
+            default: ctx.default_tab_stop,
+            hanging_stop: style.hanging.map(|_| left),
+            right,
+        },
+    };
+    let spans = break_lines(&c, &geo, ctx.deadline)?;
+    let mark_face = ctx.face(&p.mark.fonts.h_ansi, p.mark.bold, p.mark.italic);
+    let mark = style_extent(&SpanStyle { run: p.mark.clone(), face: mark_face, color: rgb(p.mark.color) });
+    let mut lines = Vec::with_capacity(spans.len());
+    for span in &spans {
+        ctx.deadline.check()?;
+        lines.push(finish_line(&c, span, &geo, style, mark, ctx));
+    }
+    if let (Some(level), Some(first)) = (style.outline_level, lines.first_mut()) {
+        let title: String = c.plain.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(MAX_TITLE_CHARS).collect();
+        if !title.is_empty() {
+            first.frag.marks.push(Mark::Outline { level, title, at: Point::default() });
+        }
+    }
+    Ok(LaidParagraph { style: style.clone(), lines })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::docx::model::{Align, BreakKind, Indent, Inline, ParagraphProps, Run, RunContent, RunProps};
+    use crate::layout::testing::*;
+    use crate::units::Twips;
+
+    const LEFT: f64 = 72.0;
+    const RIGHT: f64 = 540.0;
+
+    fn width(t: &crate::layout::frame::TextItem) -> f64 {
+        t.width().0
+    }
+
+    #[test]
+    fn text_wraps_at_the_right_margin() {
+        let out = lay(&doc_of(vec![para(&"wrapping words ".repeat(60))]));
+        let page = &out.layout.pages[0];
+        assert!(lines(page).len() > 5);
+        for (x, _, text, t) in texts(page) {
+            let trimmed = text.trim_end().len() as f64 / text.len().max(1) as f64;
+            assert!(x + width(t) * trimmed <= RIGHT + 0.5, "{text} overflows");
+        }
+    }
+
+    #[test]
+    fn centered_line_is_centered() {
+        let props = ParagraphProps { align: Some(Align::Center), ..Default::default() };
+        let out = lay(&doc_of(vec![para_with("Centered", props)]));
+        let (x, _, _, t) = &texts(&out.layout.pages[0])[0];
+        let mid = x + width(t) / 2.0;
+        assert!((mid - 306.0).abs() < 0.01, "middle at {mid}");
+    }
+
+    #[test]
+    fn right_aligned_line_ends_at_the_right_margin() {
+        let props = ParagraphProps { align: Some(Align::Right), ..Default::default() };
+        let out = lay(&doc_of(vec![para_with("Right", props)]));
+        let (x, _, _, t) = &texts(&out.layout.pages[0])[0];
+        assert!((x + width(t) - RIGHT).abs() < 0.01);
+    }
+
+    #[test]
+    fn first_line_indent_moves_the_first_line() {
+        let props = ParagraphProps {
+            indent: Indent { first_line: Some(Twips(720)), ..Default::default() },
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![para_with(&"indent ".repeat(40), props)]));
+        let t = texts(&out.layout.pages[0]);
+        assert!((t[0].0 - (LEFT + 36.0)).abs() < 0.01);
+        let second_line = t.iter().find(|x| x.1 > t[0].1).expect("a second line");
+        assert!((second_line.0 - LEFT).abs() < 0.01);
+    }
+
+    #[test]
+    fn hanging_indent_moves_the_other_lines() {
+        let props = ParagraphProps {
+            indent: Indent { left: Some(Twips(720)), hanging: Some(Twips(360)), ..Default::default() },
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![para_with(&"hanging ".repeat(40), props)]));
+        let t = texts(&out.layout.pages[0]);
+        assert!((t[0].0 - (LEFT + 18.0)).abs() < 0.01);
+        let second_line = t.iter().find(|x| x.1 > t[0].1).expect("a second line");
+        assert!((second_line.0 - (LEFT + 36.0)).abs() < 0.01);
+    }
+
+    #[test]
+    fn right_indent_narrows_the_lines() {
+        let props = ParagraphProps { indent: Indent { right: Some(Twips(2880)), ..Default::default() }, ..Default::default() };
+        let out = lay(&doc_of(vec![para_with(&"narrow ".repeat(60), props)]));
+        for (x, _, text, t) in texts(&out.layout.pages[0]) {
+            let visible = t.glyphs.iter().rev().skip_while(|g| g.text == " ").map(|g| g.advance.0).sum::<f64>();
+            assert!(x + visible <= RIGHT - 144.0 + 0.5, "{text}");
+        }
+    }
+
+    #[test]
+    fn justified_lines_fill_the_width_except_the_last() {
+        let props = ParagraphProps { align: Some(Align::Both), ..Default::default() };
+        let out = lay(&doc_of(vec![para_with(&"justify these words ".repeat(30), props)]));
+        let page = &out.layout.pages[0];
+        let t = texts(page);
+        let first_y = t[0].1;
+        let first_line: Vec<_> = t.iter().filter(|x| (x.1 - first_y).abs() < 0.1).collect();
+        let (x, _, _, item) = first_line.last().expect("a run");
+        let visible: f64 = item.glyphs.iter().rev().skip_while(|g| g.text == " ").map(|g| g.advance.0).sum();
+        assert!((x + visible - RIGHT).abs() < 0.05, "ends at {}", x + visible);
+        let space = |item: &crate::layout::frame::TextItem| {
+            item.glyphs.iter().find(|g| g.text == " ").map(|g| g.advance.0).expect("a space")
+        };
+        let last_y = t.last().expect("a run").1;
+        let (_, _, _, li) = t.iter().rev().find(|x| (x.1 - last_y).abs() < 0.1).expect("last");
+        assert!(space(item) > space(li) + 0.1, "the first line stretches, the last does not");
+    }
+
+    #[test]
+    fn a_line_break_starts_a_new_line() {
+        let p = crate::docx::model::Paragraph {
+            inlines: vec![Inline::Run(Run {
+                style: None,
+                props: RunProps::default(),
+                content: vec![
+                    RunContent::Text("one".into()),
+                    RunContent::Break(BreakKind::Line),
+                    RunContent::Text("two".into()),
+                ],
+            })],
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![p]));
+        let l = lines(&out.layout.pages[0]);
+        assert_eq!(l.iter().map(|x| x.1.as_str()).collect::<Vec<_>>(), vec!["one", "two"]);
+    }
+
+    #[test]
+    fn a_word_longer_than_the_line_breaks_by_character() {
+        let out = lay(&doc_of(vec![para(&"x".repeat(400))]));
+        let page = &out.layout.pages[0];
+        assert!(lines(page).len() >= 2);
+        for (x, _, _, t) in texts(page) {
+            assert!(x + width(t) <= RIGHT + 0.5);
+        }
+    }
+
+    #[test]
+    fn an_empty_paragraph_takes_one_line() {
+        let out = lay(&doc_of(vec![para("a"), crate::docx::model::Paragraph::default(), para("b")]));
+        let l = lines(&out.layout.pages[0]);
+        assert!((l[1].0 - l[0].0 - 2.0 * 11.499).abs() < 0.01, "{l:?}");
+    }
+}

@@ -1,0 +1,114 @@
+//! Blocks stacked in a box without pagination: table cells, headers and footers.
+
+use std::sync::Arc;
+
+use super::context::Ctx;
+use super::error::LayoutError;
+use super::fields::FieldValues;
+use super::fragment::Fragment;
+use super::frame::Point;
+use super::paragraph::{layout_paragraph, LaidParagraph};
+use super::table::{layout_table, render_row};
+use crate::resolve::{ParaStyle, ResolvedBlock};
+use crate::units::Pt;
+
+/// Stacked content: lines and table rows at their y offsets.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Stack {
+    /// Pieces with their top y, in order.
+    pub parts: Vec<(Pt, Fragment)>,
+    /// Total height, the last paragraph's space after included.
+    pub height: Pt,
+}
+
+impl Stack {
+    /// All pieces as one fragment.
+    pub fn to_fragment(&self) -> Fragment {
+        let mut f = Fragment::new(self.height);
+        for (y, part) in &self.parts {
+            f.append(Point::new(Pt::ZERO, *y), part);
+        }
+        f
+    }
+}
+
+/// The space between two paragraphs: the previous `after` plus this `before` (Word adds
+/// them, notes §3), less what `contextualSpacing` removes between same-style paragraphs.
+/// Autospacing is 0 between two list paragraphs, as between HTML list items (measured on
+/// the corpus's `Abdullah_…_project_proposal` Word PDF).
+pub(crate) fn gap(prev: Option<&ParaStyle>, prev_after: Pt, cur: &ParaStyle, before: Pt) -> (Pt, Pt) {
+    let (mut after, mut before) = (prev_after, before);
+    if let Some(prev) = prev {
+        if prev.in_list && cur.in_list {
+            if prev.after_autospacing {
+                after = Pt::ZERO;
+            }
+            if cur.before_autospacing {
+                before = Pt::ZERO;
+            }
+        }
+        if prev.style_id == cur.style_id {
+            if prev.contextual_spacing {
+                after = Pt::ZERO;
+            }
+            if cur.contextual_spacing {
+                before = Pt::ZERO;
+            }
+        }
+    }
+    (after, before)
+}
+
+/// Lays out blocks one below the other in a box `width` wide. In a cell, the first
+/// paragraph's autospacing `before` is 0 (notes §3).
+pub(crate) fn layout_stack(
+    blocks: &[ResolvedBlock<'_>],
+    width: Pt,
+    ctx: &mut Ctx<'_>,
+    fields: Option<&FieldValues>,
+    in_cell: bool,
+) -> Result<Stack, LayoutError> {
+    let mut stack = Stack::default();
+    let mut y = Pt::ZERO;
+    let mut prev: Option<Arc<ParaStyle>> = None;
+    let mut prev_after = Pt::ZERO;
+    let mut first = true;
+    for block in blocks {
+        match block {
+            ResolvedBlock::Paragraph(p) => {
+                let lp: LaidParagraph = layout_paragraph(p, width, ctx, fields)?;
+                if lp.lines.is_empty() {
+                    continue;
+                }
+                let st = &lp.style;
+                let before = if in_cell && first && st.before_autospacing { Pt::ZERO } else { st.space_before };
+                let (after, before) = gap(prev.as_deref(), prev_after, st, before);
+                y += after + before;
+                for line in lp.lines {
+                    let h = line.frag.height;
+                    stack.parts.push((y, line.frag));
+                    y += h;
+                }
+                prev_after = st.space_after;
+                prev = Some(lp.style.clone());
+            }
+            ResolvedBlock::Table(t) => {
+                y += prev_after;
+                prev_after = Pt::ZERO;
+                prev = None;
+                let lt = layout_table(t, width, ctx, fields)?;
+                for row in &lt.rows {
+                    let (bg, fg) = render_row(row);
+                    let mut f = Fragment::new(row.height);
+                    f.append(Point::new(lt.x, Pt::ZERO), &bg);
+                    f.append(Point::new(lt.x, Pt::ZERO), &fg);
+                    stack.parts.push((y, f));
+                    y += row.height;
+                }
+            }
+        }
+        first = false;
+    }
+    stack.height = y + prev_after;
+    Ok(stack)
+}

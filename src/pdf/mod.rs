@@ -1,0 +1,35 @@
+//! PDF output: frames → pdf-writer objects, subset fonts, links, outline, metadata.
+
+mod cmap;
+mod content;
+mod deflate;
+mod descriptor;
+mod document;
+mod embed;
+mod font;
+mod link;
+mod metadata;
+mod outline;
+#[cfg(test)]
+mod tests;
+
+use crate::layout::frame::Layout;
+
+/// Why the PDF could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum PdfError {
+    /// A face's bytes are not a font we can read (nor a collection holding its index).
+    #[error("font {name} could not be read")]
+    FontParse { name: String },
+    /// A face could not be subset for embedding (e.g. CFF2 outlines or a damaged table).
+    #[error("font {name} could not be embedded: {reason}")]
+    Font { name: String, reason: String },
+    /// The deflate compressor failed on a stream.
+    #[error("a stream could not be compressed")]
+    Compress,
+}
+
+/// Writes a laid-out document as PDF bytes.
+pub fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
+    document::write(layout)
+}

@@ -1,0 +1,338 @@
+//! The resolution pass over a whole document: body, sections, header and footer parts.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::cascade::Cascade;
+use super::paragraph::compute_paragraph;
+use super::run::compute_run;
+use super::section::compute_section;
+use super::table::resolve_table;
+use super::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, RunStyle};
+use crate::docx::model::{Block, Document, Inline, Paragraph, ParagraphProps, RunProps, StyleKind};
+use crate::units::Twips;
+use crate::warning::Warning;
+
+/// Word's default tab stop when settings say nothing: 720 twips (§17.15.1.25).
+const DEFAULT_TAB_STOP: Twips = Twips(720);
+
+/// Resolves every style of `doc` once; layout consumes the result.
+pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
+    let mut r = Resolver {
+        doc,
+        cascade: Cascade::new(&doc.styles),
+        empty_run: RunProps::default(),
+        empty_para: ParagraphProps::default(),
+        run_cache: HashMap::new(),
+        para_cache: HashMap::new(),
+        warnings: Vec::new(),
+    };
+    let mut sections = Vec::new();
+    let mut body = Vec::with_capacity(doc.body.len());
+    for block in &doc.body {
+        match block {
+            Block::Paragraph(p) => {
+                let mut rp = r.paragraph(p, None);
+                if let Some(props) = &p.section {
+                    let s = compute_section(props, sections.last(), doc.settings.gutter_at_top);
+                    sections.push(s);
+                    rp.closes_section = Some(sections.len() - 1);
+                }
+                body.push(ResolvedBlock::Paragraph(rp));
+            }
+            Block::Table(t) => body.push(ResolvedBlock::Table(resolve_table(&mut r, t))),
+        }
+    }
+    let last = compute_section(&doc.final_section, sections.last(), doc.settings.gutter_at_top);
+    sections.push(last);
+    // Sorted so warnings and caches fill in the same order on every run.
+    let mut ids: Vec<&String> = doc.parts.keys().collect();
+    ids.sort();
+    let mut parts = HashMap::new();
+    for id in ids {
+        let blocks = r.blocks(&doc.parts[id], None);
+        parts.insert(id.clone(), blocks);
+    }
+    let mut warnings = std::mem::take(&mut r.cascade.warnings);
+    warnings.append(&mut r.warnings);
+    ResolvedDocument {
+        body,
+        sections,
+        parts,
+        default_tab_stop: doc.settings.default_tab_stop.filter(|t| t.0 > 0).unwrap_or(DEFAULT_TAB_STOP).pt(),
+        even_and_odd_headers: doc.settings.even_and_odd_headers,
+        compatibility_mode: doc.settings.compatibility_mode,
+        mirror_margins: doc.settings.mirror_margins,
+        expand_shift_return: !doc.settings.compat_flags.iter().any(|f| f == "doNotExpandShiftReturn"),
+        warnings,
+    }
+}
+
+type RunKey<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+/// The state of one resolution pass.
+pub(super) struct Resolver<'a> {
+    doc: &'a Document,
+    cascade: Cascade<'a>,
+    empty_run: RunProps,
+    empty_para: ParagraphProps,
+    /// Runs without direct formatting share one computed style per style combination.
+    run_cache: HashMap<RunKey<'a>, Arc<RunStyle>>,
+    para_cache: HashMap<(Option<&'a str>, Option<&'a str>), Arc<ParaStyle>>,
+    warnings: Vec<Warning>,
+}
+
+impl<'a> Resolver<'a> {
+    /// Resolves blocks (a cell's or a part's); `table_style` is the enclosing table's style.
+    pub(super) fn blocks(&mut self, blocks: &'a [Block], table_style: Option<&'a str>) -> Vec<ResolvedBlock<'a>> {
+        blocks
+            .iter()
+            .map(|b| match b {
+                Block::Paragraph(p) => ResolvedBlock::Paragraph(self.paragraph(p, table_style)),
+                Block::Table(t) => ResolvedBlock::Table(resolve_table(self, t)),
+            })
+            .collect()
+    }
+
+    /// The table style to use: the named one, else the default table style.
+    pub(super) fn table_style(&mut self, id: Option<&'a str>) -> Option<&'a str> {
+        match id {
+            Some(id) if self.cascade.has(id, StyleKind::Table) => Some(id),
+            Some(_) => {
+                self.warnings.push(Warning::new("style_missing", "a table style does not exist"));
+                self.cascade.default_table
+            }
+            None => self.cascade.default_table,
+        }
+    }
+
+    /// The merged chain of a table style (its `tblPr` and `tcPr`).
+    pub(super) fn table_level(&mut self, id: Option<&'a str>) -> Option<super::cascade::Level> {
+        id.and_then(|id| self.cascade.level(id).cloned())
+    }
+
+    fn paragraph_style(&mut self, id: Option<&'a str>) -> Option<&'a str> {
+        match id {
+            Some(id) if self.cascade.has(id, StyleKind::Paragraph) => Some(id),
+            Some(_) => {
+                self.warnings.push(Warning::new("style_missing", "a paragraph style does not exist"));
+                self.cascade.default_paragraph
+            }
+            None => self.cascade.default_paragraph,
+        }
+    }
+
+    fn character_style(&mut self, id: Option<&'a str>) -> Option<&'a str> {
+        match id {
+            Some(id) if self.cascade.has(id, StyleKind::Character) => Some(id),
+            Some(_) => {
+                self.warnings.push(Warning::new("style_missing", "a character style does not exist"));
+                self.cascade.default_character
+            }
+            None => self.cascade.default_character,
+        }
+    }
+
+    fn paragraph(&mut self, p: &'a Paragraph, table_style: Option<&'a str>) -> ResolvedParagraph<'a> {
+        let pstyle = self.paragraph_style(p.style.as_deref());
+        let style = self.para_style(pstyle, table_style, &p.props);
+        let mark = self.run_style(pstyle, None, table_style, &p.mark);
+        let mut inlines = Vec::with_capacity(p.inlines.len());
+        for inline in &p.inlines {
+            inlines.push(match inline {
+                Inline::Run(run) => {
+                    let cstyle = self.character_style(run.style.as_deref());
+                    let style = self.run_style(pstyle, cstyle, table_style, &run.props);
+                    ResolvedInline::Run(ResolvedRun { style, content: &run.content })
+                }
+                Inline::LinkStart(t) => ResolvedInline::LinkStart(t.clone()),
+                Inline::LinkEnd => ResolvedInline::LinkEnd,
+                Inline::Bookmark(name) => ResolvedInline::Bookmark(name),
+            });
+        }
+        ResolvedParagraph { style, mark, inlines, closes_section: None }
+    }
+
+    fn para_style(&mut self, pstyle: Option<&'a str>, tstyle: Option<&'a str>, direct: &ParagraphProps) -> Arc<ParaStyle> {
+        let plain = *direct == self.empty_para;
+        if plain {
+            if let Some(s) = self.para_cache.get(&(pstyle, tstyle)) {
+                return s.clone();
+            }
+        }
+        let t = tstyle.and_then(|id| self.cascade.level(id).cloned());
+        let p = pstyle.and_then(|id| self.cascade.level(id).cloned());
+        let mut levels = Vec::new();
+        levels.extend(t.as_ref().map(|l| &l.paragraph));
+        levels.extend(p.as_ref().map(|l| &l.paragraph));
+        let outline = p.as_ref().and_then(|l| l.heading);
+        let style = Arc::new(compute_paragraph(
+            &self.doc.styles.default_paragraph,
+            &levels,
+            direct,
+            pstyle.map(str::to_string),
+            outline,
+        ));
+        if plain {
+            self.para_cache.insert((pstyle, tstyle), style.clone());
+        }
+        style
+    }
+
+    fn run_style(
+        &mut self,
+        pstyle: Option<&'a str>,
+        cstyle: Option<&'a str>,
+        tstyle: Option<&'a str>,
+        direct: &RunProps,
+    ) -> Arc<RunStyle> {
+        let plain = *direct == self.empty_run;
+        let key = (pstyle, cstyle, tstyle);
+        if plain {
+            if let Some(s) = self.run_cache.get(&key) {
+                return s.clone();
+            }
+        }
+        let t = tstyle.and_then(|id| self.cascade.level(id).map(|l| l.run.clone()));
+        let toc = pstyle.and_then(|id| self.cascade.level(id)).is_some_and(|l| l.toc);
+        let p = pstyle.and_then(|id| self.cascade.level(id).map(|l| l.run.clone()));
+        // Word shows table-of-contents entries in their TOC paragraph style: the Hyperlink
+        // character style of the generated links is not applied (Docxodus #427, measured).
+        let c = cstyle
+            .and_then(|id| self.cascade.level(id))
+            .filter(|l| !(toc && l.hyperlink))
+            .map(|l| l.run.clone());
+        let levels: Vec<&RunProps> = [t.as_ref(), p.as_ref(), c.as_ref()].into_iter().flatten().collect();
+        let style = Arc::new(compute_run(&self.doc.styles.default_run, &levels, direct, &self.doc.theme, &self.doc.settings.theme_font_lang));
+        if plain {
+            self.run_cache.insert(key, style.clone());
+        }
+        style
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::docx::model::{Run, RunContent, SectionProps, Style, StyleSheet};
+    use crate::units::{HalfPoints, Pt};
+
+    fn styled_doc(styles: Vec<(&str, Style)>, para: Paragraph) -> Document {
+        let mut sheet = StyleSheet::default();
+        for (id, s) in styles {
+            sheet.styles.insert(id.to_string(), s);
+        }
+        Document { body: vec![Block::Paragraph(para)], styles: sheet, ..Default::default() }
+    }
+
+    fn first_run<'d>(r: &'d ResolvedDocument<'_>) -> &'d RunStyle {
+        let ResolvedBlock::Paragraph(p) = &r.body[0] else { panic!("not a paragraph") };
+        let ResolvedInline::Run(run) = &p.inlines[0] else { panic!("not a run") };
+        &run.style
+    }
+
+    fn run_with_style(style: Option<&str>) -> Inline {
+        Inline::Run(Run {
+            style: style.map(str::to_string),
+            props: RunProps::default(),
+            content: vec![RunContent::Text("x".into())],
+        })
+    }
+
+    #[test]
+    fn bold_in_paragraph_and_character_style_cancels() {
+        let bold = RunProps { bold: Some(true), ..Default::default() };
+        let doc = styled_doc(
+            vec![
+                ("H", Style { kind: StyleKind::Paragraph, run: bold.clone(), ..Default::default() }),
+                ("B", Style { kind: StyleKind::Character, run: bold, ..Default::default() }),
+            ],
+            Paragraph { style: Some("H".into()), inlines: vec![run_with_style(Some("B"))], ..Default::default() },
+        );
+        assert!(!first_run(&resolve(&doc)).bold);
+    }
+
+    #[test]
+    fn paragraph_without_style_uses_the_default_paragraph_style() {
+        let normal = Style {
+            kind: StyleKind::Paragraph,
+            is_default: true,
+            run: RunProps { size: Some(HalfPoints(22)), ..Default::default() },
+            ..Default::default()
+        };
+        let doc = styled_doc(vec![("Normal", normal)], Paragraph { inlines: vec![run_with_style(None)], ..Default::default() });
+        assert_eq!(first_run(&resolve(&doc)).size, Pt(11.0));
+    }
+
+    #[test]
+    fn based_on_chain_applies_root_first() {
+        let base = Style {
+            kind: StyleKind::Paragraph,
+            run: RunProps { size: Some(HalfPoints(40)), italic: Some(true), ..Default::default() },
+            ..Default::default()
+        };
+        let child = Style {
+            kind: StyleKind::Paragraph,
+            based_on: Some("Base".into()),
+            run: RunProps { size: Some(HalfPoints(30)), ..Default::default() },
+            ..Default::default()
+        };
+        let doc = styled_doc(
+            vec![("Base", base), ("Child", child)],
+            Paragraph { style: Some("Child".into()), inlines: vec![run_with_style(None)], ..Default::default() },
+        );
+        let r = resolve(&doc);
+        assert_eq!(first_run(&r).size, Pt(15.0));
+        assert!(first_run(&r).italic);
+    }
+
+    #[test]
+    fn a_based_on_cycle_is_cut_with_a_warning() {
+        let a = Style { kind: StyleKind::Paragraph, based_on: Some("B".into()), ..Default::default() };
+        let b = Style { kind: StyleKind::Paragraph, based_on: Some("A".into()), ..Default::default() };
+        let doc = styled_doc(
+            vec![("A", a), ("B", b)],
+            Paragraph { style: Some("A".into()), inlines: vec![run_with_style(None)], ..Default::default() },
+        );
+        let r = resolve(&doc);
+        assert!(r.warnings.iter().any(|w| w.kind == "style_cycle"));
+    }
+
+    #[test]
+    fn a_paragraph_with_a_section_closes_it() {
+        let para = Paragraph {
+            section: Some(Box::new(SectionProps { page_width: Some(Twips(11906)), ..Default::default() })),
+            ..Default::default()
+        };
+        let doc = styled_doc(vec![], para);
+        let r = resolve(&doc);
+        assert_eq!(r.sections.len(), 2);
+        assert_eq!(r.sections[0].page_width, Pt(595.3));
+        let ResolvedBlock::Paragraph(p) = &r.body[0] else { panic!() };
+        assert_eq!(p.closes_section, Some(0));
+    }
+
+    #[test]
+    fn heading_style_names_give_the_outline_level() {
+        let h = Style { kind: StyleKind::Paragraph, name: Some("heading 2".into()), ..Default::default() };
+        let doc = styled_doc(vec![("Heading2", h)], Paragraph { style: Some("Heading2".into()), ..Default::default() });
+        let ResolvedBlock::Paragraph(p) = &resolve(&doc).body[0] else { panic!() };
+        assert_eq!(p.style.outline_level, Some(2));
+    }
+
+    #[test]
+    fn table_of_contents_entries_drop_the_hyperlink_style() {
+        let toc = Style { kind: StyleKind::Paragraph, name: Some("toc 1".into()), ..Default::default() };
+        let link = Style {
+            kind: StyleKind::Character,
+            name: Some("Hyperlink".into()),
+            run: RunProps { underline: Some(crate::docx::model::Underline::Single), ..Default::default() },
+            ..Default::default()
+        };
+        let doc = styled_doc(
+            vec![("TOC1", toc), ("Hyperlink", link)],
+            Paragraph { style: Some("TOC1".into()), inlines: vec![run_with_style(Some("Hyperlink"))], ..Default::default() },
+        );
+        assert_eq!(first_run(&resolve(&doc)).underline, crate::docx::model::Underline::None);
+    }
+}

@@ -1,0 +1,395 @@
+//! Style resolution: the cascade from docDefaults to direct formatting (§17.7.2), once.
+
+mod cascade;
+mod document;
+mod paragraph;
+mod run;
+mod section;
+mod table;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::docx::model::{
+    Align, Border, CellVAlign, Color, LinkTarget, RowHeight, RunContent, SectionStart, TabKind,
+    TabLeader, Underline, VMerge, VertAlign, Width,
+};
+use crate::units::Pt;
+use crate::warning::Warning;
+
+pub use document::resolve;
+
+/// A document with every property computed; borrows the text from the model.
+#[derive(Debug, Clone, Default)]
+pub struct ResolvedDocument<'a> {
+    /// Body blocks in reading order; a paragraph with `closes_section` ends that section.
+    pub body: Vec<ResolvedBlock<'a>>,
+    /// The sections in order; the last one is the body's final `w:sectPr`.
+    pub sections: Vec<SectionStyle>,
+    /// Header and footer parts by relationship id.
+    pub parts: HashMap<String, Vec<ResolvedBlock<'a>>>,
+    /// `w:defaultTabStop` (§17.15.1.25), 36 pt when absent.
+    pub default_tab_stop: Pt,
+    /// `w:evenAndOddHeaders` (§17.10.1).
+    pub even_and_odd_headers: bool,
+    /// `compatibilityMode`; `None` is legacy (≤ 14).
+    pub compatibility_mode: Option<u32>,
+    /// `w:mirrorMargins`: left and right margins swap on even pages (§17.15.1.57).
+    pub mirror_margins: bool,
+    /// Justified lines ended by `w:br` are stretched unless `doNotExpandShiftReturn`.
+    pub expand_shift_return: bool,
+    /// Broken style references, cycles and other resolution problems.
+    pub warnings: Vec<Warning>,
+}
+
+/// A block with computed properties.
+#[derive(Debug, Clone)]
+pub enum ResolvedBlock<'a> {
+    /// A paragraph.
+    Paragraph(ResolvedParagraph<'a>),
+    /// A table.
+    Table(ResolvedTable<'a>),
+}
+
+/// A paragraph with computed paragraph and run properties.
+#[derive(Debug, Clone)]
+pub struct ResolvedParagraph<'a> {
+    /// The computed paragraph properties.
+    pub style: Arc<ParaStyle>,
+    /// The paragraph mark's run properties (height of empty paragraphs, last line).
+    pub mark: Arc<RunStyle>,
+    /// Inline content in reading order.
+    pub inlines: Vec<ResolvedInline<'a>>,
+    /// Index into `ResolvedDocument::sections` when this paragraph closes a section.
+    pub closes_section: Option<usize>,
+}
+
+/// Inline content with computed run properties.
+#[derive(Debug, Clone)]
+pub enum ResolvedInline<'a> {
+    /// A run's content with its computed properties.
+    Run(ResolvedRun<'a>),
+    /// Start of a hyperlink.
+    LinkStart(LinkTarget),
+    /// End of the innermost open hyperlink.
+    LinkEnd,
+    /// A bookmark start.
+    Bookmark(&'a str),
+}
+
+/// A run: content as written, properties computed.
+#[derive(Debug, Clone)]
+pub struct ResolvedRun<'a> {
+    /// The computed run properties (shared by runs that resolve alike).
+    pub style: Arc<RunStyle>,
+    /// The content as written.
+    pub content: &'a [RunContent],
+}
+
+/// Computed run properties (§17.3.2), concrete and in points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunStyle {
+    /// Font family names per slot, theme references already replaced.
+    pub fonts: FontNames,
+    /// `w:sz` in points.
+    pub size: Pt,
+    /// `w:szCs` in points.
+    pub size_cs: Pt,
+    /// Toggle properties after §17.7.3.
+    pub bold: bool,
+    /// Italic.
+    pub italic: bool,
+    /// `w:bCs`: bold for complex-script text.
+    pub bold_cs: bool,
+    /// `w:iCs`: italic for complex-script text.
+    pub italic_cs: bool,
+    /// All capitals.
+    pub caps: bool,
+    /// Small capitals.
+    pub small_caps: bool,
+    /// Single strikethrough.
+    pub strike: bool,
+    /// Double strikethrough.
+    pub double_strike: bool,
+    /// Hidden text: not laid out.
+    pub vanish: bool,
+    /// Underline style (`Underline::None` for none).
+    pub underline: Underline,
+    /// Text colour; `Color::Auto` is black.
+    pub color: Color,
+    /// Highlight colour behind the text.
+    pub highlight: Option<Color>,
+    /// Run shading fill behind the text.
+    pub shading: Option<Color>,
+    /// Superscript or subscript.
+    pub vert_align: VertAlign,
+    /// `w:position`: positive raises the text.
+    pub position: Pt,
+    /// `w:spacing`: added after every character.
+    pub spacing: Pt,
+    /// `w:rtl`.
+    pub rtl: bool,
+    /// `w:cs`.
+    pub complex_script: bool,
+}
+
+/// Family names for the four `w:rFonts` slots (§17.3.2.26).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FontNames {
+    /// Characters U+0000–U+007F.
+    pub ascii: Arc<str>,
+    /// Other characters not in an East Asian or complex-script block.
+    pub h_ansi: Arc<str>,
+    /// East Asian characters.
+    pub east_asia: Arc<str>,
+    /// Complex-script characters (and runs with `w:cs`/`w:rtl`).
+    pub cs: Arc<str>,
+    /// `w:hint="eastAsia"`: shared punctuation goes to the East Asian slot.
+    pub hint_east_asia: bool,
+}
+
+/// Computed paragraph properties (§17.3.1), in points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParaStyle {
+    /// The `w:styleId` of the paragraph style (for contextual spacing).
+    pub style_id: Option<String>,
+    /// Outline level 1–9 when the style chain has a name "heading N".
+    pub outline_level: Option<u8>,
+    /// Justification.
+    pub align: Align,
+    /// Left indent from the text margin.
+    pub indent_left: Pt,
+    /// Right indent from the text margin.
+    pub indent_right: Pt,
+    /// First-line offset from `indent_left`: positive for `firstLine`, negative for `hanging`.
+    pub first_line: Pt,
+    /// Hanging indent when one was given (an implicit tab stop, notes §7).
+    pub hanging: Option<Pt>,
+    /// Space before (already 14 pt when autospaced).
+    pub space_before: Pt,
+    /// Space after (already 14 pt when autospaced).
+    pub space_after: Pt,
+    /// `w:beforeAutospacing`: 0 for the first paragraph of a cell.
+    pub before_autospacing: bool,
+    /// `w:afterAutospacing`.
+    pub after_autospacing: bool,
+    /// A list paragraph (`w:numPr` with a `numId` other than 0, §17.3.1.19).
+    pub in_list: bool,
+    /// Line spacing rule.
+    pub line: LineRule,
+    /// `w:keepNext`.
+    pub keep_next: bool,
+    /// `w:keepLines`.
+    pub keep_lines: bool,
+    /// `w:pageBreakBefore`.
+    pub page_break_before: bool,
+    /// `w:widowControl` (on unless said otherwise, §17.3.1.44).
+    pub widow_control: bool,
+    /// `w:contextualSpacing`.
+    pub contextual_spacing: bool,
+    /// `w:bidi`.
+    pub bidi: bool,
+    /// Custom tab stops sorted by position, `clear` already applied.
+    pub tabs: Vec<TabStopStyle>,
+    /// Paragraph shading fill.
+    pub shading: Option<Color>,
+    /// Paragraph borders.
+    pub borders: BorderSet,
+}
+
+/// `w:spacing@w:line` with its rule, computed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LineRule {
+    /// A multiple of the single line height (1.0 = single).
+    Auto(f64),
+    /// A fixed line height.
+    Exact(Pt),
+    /// A minimum line height.
+    AtLeast(Pt),
+}
+
+/// A custom tab stop.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TabStopStyle {
+    /// Left, center, right, decimal or bar (never clear).
+    pub kind: TabKind,
+    /// Position from the text margin.
+    pub pos: Pt,
+    /// The leader drawn before the stop.
+    pub leader: TabLeader,
+}
+
+/// A computed border line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BorderStyle {
+    /// Line width.
+    pub width: Pt,
+    /// Distance from the text (`w:space`).
+    pub space: Pt,
+    /// Colour; `Auto` is black.
+    pub color: Color,
+}
+
+impl BorderStyle {
+    /// The border as drawn, or `None` for `none`/`nil`.
+    pub fn from_model(b: &Border) -> Option<BorderStyle> {
+        b.visible.then(|| BorderStyle {
+            width: b.width.pt().max(Pt(0.25)),
+            space: Pt(b.space as f64),
+            color: b.color,
+        })
+    }
+}
+
+/// Borders of a paragraph or a cell; `None` draws nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct BorderSet {
+    /// Top edge.
+    pub top: Option<BorderStyle>,
+    /// Bottom edge.
+    pub bottom: Option<BorderStyle>,
+    /// Left edge.
+    pub left: Option<BorderStyle>,
+    /// Right edge.
+    pub right: Option<BorderStyle>,
+}
+
+/// A section's computed page setup (§17.6.17).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SectionStyle {
+    /// Page width.
+    pub page_width: Pt,
+    /// Page height.
+    pub page_height: Pt,
+    /// Top margin (`|top|` when negative).
+    pub margin_top: Pt,
+    /// Bottom margin.
+    pub margin_bottom: Pt,
+    /// Left margin, gutter included.
+    pub margin_left: Pt,
+    /// Right margin.
+    pub margin_right: Pt,
+    /// Distance from the page top to the header.
+    pub margin_header: Pt,
+    /// Distance from the page bottom to the footer.
+    pub margin_footer: Pt,
+    /// How the section starts.
+    pub start: SectionStart,
+    /// Number of columns (at least 1).
+    pub columns: u32,
+    /// Space between columns.
+    pub column_space: Pt,
+    /// `w:titlePg`: the first page uses the first header/footer.
+    pub title_page: bool,
+    /// `w:pgNumType@w:start`.
+    pub page_number_start: Option<i64>,
+    /// Header relationship ids, missing kinds inherited from the previous section.
+    pub headers: HeaderFooterIds,
+    /// Footer relationship ids, inherited like headers.
+    pub footers: HeaderFooterIds,
+}
+
+impl SectionStyle {
+    /// The width between the left and right margins.
+    pub fn text_width(&self) -> Pt {
+        (self.page_width - self.margin_left - self.margin_right).max(Pt(1.0))
+    }
+
+    /// The left margin of a page; `mirrored` (an even page with `w:mirrorMargins`) swaps
+    /// the inside and outside margins (§17.15.1.57).
+    pub fn left_margin(&self, mirrored: bool) -> Pt {
+        if mirrored {
+            self.margin_right
+        } else {
+            self.margin_left
+        }
+    }
+}
+
+/// Header or footer relationship ids by kind (§17.10.5).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HeaderFooterIds {
+    /// Odd (or all) pages.
+    pub default: Option<String>,
+    /// The first page of the section, with `title_page`.
+    pub first: Option<String>,
+    /// Even pages, with `evenAndOddHeaders`.
+    pub even: Option<String>,
+}
+
+/// A table with computed geometry inputs.
+#[derive(Debug, Clone)]
+pub struct ResolvedTable<'a> {
+    /// Grid column widths.
+    pub grid: Vec<Pt>,
+    /// `w:tblW`.
+    pub width: Option<Width>,
+    /// `w:tblInd`.
+    pub indent: Pt,
+    /// `w:jc`.
+    pub align: Align,
+    /// Table borders: outer edges.
+    pub borders: BorderSet,
+    /// Between rows (`insideH`).
+    pub inside_h: Option<BorderStyle>,
+    /// Between columns (`insideV`).
+    pub inside_v: Option<BorderStyle>,
+    /// Rows in order.
+    pub rows: Vec<ResolvedRow<'a>>,
+}
+
+/// A table row.
+#[derive(Debug, Clone)]
+pub struct ResolvedRow<'a> {
+    /// `w:trHeight`.
+    pub height: Option<RowHeight>,
+    /// `w:tblHeader`.
+    pub header: bool,
+    /// `w:cantSplit`.
+    pub cant_split: bool,
+    /// `w:gridBefore`.
+    pub grid_before: u32,
+    /// `w:gridAfter`.
+    pub grid_after: u32,
+    /// Cells in order.
+    pub cells: Vec<ResolvedCell<'a>>,
+}
+
+/// A table cell with its margins and borders computed.
+#[derive(Debug, Clone)]
+pub struct ResolvedCell<'a> {
+    /// Grid columns spanned (at least 1).
+    pub grid_span: u32,
+    /// `w:vMerge`.
+    pub v_merge: Option<VMerge>,
+    /// `w:tcBorders` only (table borders apply by position in layout); `Some(None)` is an
+    /// explicit `nil`/`none`.
+    pub borders: CellBorders,
+    /// Shading fill.
+    pub shading: Option<Color>,
+    /// Top margin.
+    pub margin_top: Pt,
+    /// Left margin (108 twips by default).
+    pub margin_left: Pt,
+    /// Bottom margin.
+    pub margin_bottom: Pt,
+    /// Right margin (108 twips by default).
+    pub margin_right: Pt,
+    /// Vertical alignment of the content.
+    pub v_align: CellVAlign,
+    /// Cell content.
+    pub blocks: Vec<ResolvedBlock<'a>>,
+}
+
+/// A cell's own borders: `None` = not said, `Some(None)` = explicitly no border.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct CellBorders {
+    /// Top edge.
+    pub top: Option<Option<BorderStyle>>,
+    /// Left edge.
+    pub left: Option<Option<BorderStyle>>,
+    /// Bottom edge.
+    pub bottom: Option<Option<BorderStyle>>,
+    /// Right edge.
+    pub right: Option<Option<BorderStyle>>,
+}

@@ -6,7 +6,7 @@ use sea_orm_migration::prelude::*;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-#[derive(DeriveIden)]
+#[derive(DeriveIden, Clone, Copy)]
 enum Accounts {
     Table,
     Id,
@@ -16,7 +16,7 @@ enum Accounts {
     CreatedAt,
 }
 
-#[derive(DeriveIden)]
+#[derive(DeriveIden, Clone, Copy)]
 enum ApiKeys {
     Table,
     Id,
@@ -27,7 +27,7 @@ enum ApiKeys {
     RevokedAt,
 }
 
-#[derive(DeriveIden)]
+#[derive(DeriveIden, Clone, Copy)]
 enum MonthlyUsage {
     Table,
     Id,
@@ -37,7 +37,7 @@ enum MonthlyUsage {
     Reserved,
 }
 
-#[derive(DeriveIden)]
+#[derive(DeriveIden, Clone, Copy)]
 enum Reservations {
     Table,
     Id,
@@ -49,7 +49,7 @@ enum Reservations {
     ExpiresAt,
 }
 
-#[derive(DeriveIden)]
+#[derive(DeriveIden, Clone, Copy)]
 enum LedgerEntries {
     Table,
     Id,
@@ -66,134 +66,93 @@ fn id<T: IntoIden>(col: T) -> ColumnDef {
     ColumnDef::new(col).big_integer().not_null().auto_increment().primary_key().to_owned()
 }
 
-fn account_fk<T: IntoIden + 'static>(table: T, col: impl IntoIden) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .from(table, col)
-        .to(Accounts::Table, Accounts::Id)
-        .on_delete(ForeignKeyAction::Cascade)
-        .to_owned()
+fn big<T: IntoIden>(col: T) -> ColumnDef {
+    ColumnDef::new(col).big_integer().not_null().to_owned()
+}
+
+fn text<T: IntoIden>(col: T) -> ColumnDef {
+    ColumnDef::new(col).string().not_null().to_owned()
+}
+
+/// A table whose rows belong to an account (deleted with it).
+fn account_table<T: IntoIden + Copy + 'static>(table: T, id_col: T, account_col: T, cols: Vec<ColumnDef>) -> TableCreateStatement {
+    let mut t = Table::create();
+    t.table(table).if_not_exists().col(id(id_col)).col(big(account_col));
+    for c in cols {
+        t.col(c);
+    }
+    t.foreign_key(
+        ForeignKey::create()
+            .from(table, account_col)
+            .to(Accounts::Table, Accounts::Id)
+            .on_delete(ForeignKeyAction::Cascade),
+    )
+    .to_owned()
+}
+
+fn index<T: IntoIden + Copy + 'static>(name: &str, table: T, cols: &[T], unique: bool) -> IndexCreateStatement {
+    let mut i = Index::create();
+    i.name(name).table(table).if_not_exists();
+    for &c in cols {
+        i.col(c);
+    }
+    if unique {
+        i.unique();
+    }
+    i.to_owned()
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        use ApiKeys as K;
+        use LedgerEntries as L;
+        use MonthlyUsage as U;
+        use Reservations as R;
         manager
             .create_table(
                 Table::create()
                     .table(Accounts::Table)
                     .if_not_exists()
                     .col(id(Accounts::Id))
-                    .col(ColumnDef::new(Accounts::Name).string().not_null().unique_key())
-                    .col(ColumnDef::new(Accounts::Plan).string().not_null())
-                    .col(ColumnDef::new(Accounts::MonthlyCredits).big_integer().not_null())
-                    .col(ColumnDef::new(Accounts::CreatedAt).big_integer().not_null())
+                    .col(text(Accounts::Name).unique_key())
+                    .col(text(Accounts::Plan))
+                    .col(big(Accounts::MonthlyCredits))
+                    .col(big(Accounts::CreatedAt))
                     .to_owned(),
             )
             .await?;
+        let key_cols = vec![
+            text(K::Prefix),
+            text(K::KeyHash).unique_key().to_owned(),
+            big(K::CreatedAt),
+            ColumnDef::new(K::RevokedAt).big_integer().null().to_owned(),
+        ];
+        manager.create_table(account_table(K::Table, K::Id, K::AccountId, key_cols)).await?;
+        manager.create_index(index("idx_api_keys_prefix", K::Table, &[K::Prefix], false)).await?;
+        let usage_cols = vec![
+            text(U::Month),
+            big(U::Used).default(0).to_owned(),
+            big(U::Reserved).default(0).to_owned(),
+        ];
+        manager.create_table(account_table(U::Table, U::Id, U::AccountId, usage_cols)).await?;
         manager
-            .create_table(
-                Table::create()
-                    .table(ApiKeys::Table)
-                    .if_not_exists()
-                    .col(id(ApiKeys::Id))
-                    .col(ColumnDef::new(ApiKeys::AccountId).big_integer().not_null())
-                    .col(ColumnDef::new(ApiKeys::Prefix).string().not_null())
-                    .col(ColumnDef::new(ApiKeys::KeyHash).string().not_null().unique_key())
-                    .col(ColumnDef::new(ApiKeys::CreatedAt).big_integer().not_null())
-                    .col(ColumnDef::new(ApiKeys::RevokedAt).big_integer().null())
-                    .foreign_key(&mut account_fk(ApiKeys::Table, ApiKeys::AccountId))
-                    .to_owned(),
-            )
+            .create_index(index("idx_monthly_usage_account_month", U::Table, &[U::AccountId, U::Month], true))
             .await?;
+        let hold_cols = vec![text(R::Month), big(R::Credits), text(R::RequestId), big(R::CreatedAt), big(R::ExpiresAt)];
+        manager.create_table(account_table(R::Table, R::Id, R::AccountId, hold_cols)).await?;
+        manager.create_index(index("idx_reservations_expires_at", R::Table, &[R::ExpiresAt], false)).await?;
+        let entry_cols = vec![
+            big(L::ApiKeyId),
+            text(L::RequestId),
+            text(L::Month),
+            big(L::Bytes),
+            big(L::Credits),
+            big(L::CreatedAt),
+        ];
+        manager.create_table(account_table(L::Table, L::Id, L::AccountId, entry_cols)).await?;
         manager
-            .create_index(
-                Index::create()
-                    .name("idx_api_keys_prefix")
-                    .table(ApiKeys::Table)
-                    .col(ApiKeys::Prefix)
-                    .if_not_exists()
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_table(
-                Table::create()
-                    .table(MonthlyUsage::Table)
-                    .if_not_exists()
-                    .col(id(MonthlyUsage::Id))
-                    .col(ColumnDef::new(MonthlyUsage::AccountId).big_integer().not_null())
-                    .col(ColumnDef::new(MonthlyUsage::Month).string().not_null())
-                    .col(ColumnDef::new(MonthlyUsage::Used).big_integer().not_null().default(0))
-                    .col(ColumnDef::new(MonthlyUsage::Reserved).big_integer().not_null().default(0))
-                    .foreign_key(&mut account_fk(MonthlyUsage::Table, MonthlyUsage::AccountId))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("idx_monthly_usage_account_month")
-                    .table(MonthlyUsage::Table)
-                    .col(MonthlyUsage::AccountId)
-                    .col(MonthlyUsage::Month)
-                    .unique()
-                    .if_not_exists()
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_table(
-                Table::create()
-                    .table(Reservations::Table)
-                    .if_not_exists()
-                    .col(id(Reservations::Id))
-                    .col(ColumnDef::new(Reservations::AccountId).big_integer().not_null())
-                    .col(ColumnDef::new(Reservations::Month).string().not_null())
-                    .col(ColumnDef::new(Reservations::Credits).big_integer().not_null())
-                    .col(ColumnDef::new(Reservations::RequestId).string().not_null())
-                    .col(ColumnDef::new(Reservations::CreatedAt).big_integer().not_null())
-                    .col(ColumnDef::new(Reservations::ExpiresAt).big_integer().not_null())
-                    .foreign_key(&mut account_fk(Reservations::Table, Reservations::AccountId))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("idx_reservations_expires_at")
-                    .table(Reservations::Table)
-                    .col(Reservations::ExpiresAt)
-                    .if_not_exists()
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_table(
-                Table::create()
-                    .table(LedgerEntries::Table)
-                    .if_not_exists()
-                    .col(id(LedgerEntries::Id))
-                    .col(ColumnDef::new(LedgerEntries::AccountId).big_integer().not_null())
-                    .col(ColumnDef::new(LedgerEntries::ApiKeyId).big_integer().not_null())
-                    .col(ColumnDef::new(LedgerEntries::RequestId).string().not_null())
-                    .col(ColumnDef::new(LedgerEntries::Month).string().not_null())
-                    .col(ColumnDef::new(LedgerEntries::Bytes).big_integer().not_null())
-                    .col(ColumnDef::new(LedgerEntries::Credits).big_integer().not_null())
-                    .col(ColumnDef::new(LedgerEntries::CreatedAt).big_integer().not_null())
-                    .foreign_key(&mut account_fk(LedgerEntries::Table, LedgerEntries::AccountId))
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("idx_ledger_entries_account_month")
-                    .table(LedgerEntries::Table)
-                    .col(LedgerEntries::AccountId)
-                    .col(LedgerEntries::Month)
-                    .if_not_exists()
-                    .to_owned(),
-            )
+            .create_index(index("idx_ledger_entries_account_month", L::Table, &[L::AccountId, L::Month], false))
             .await
     }
 

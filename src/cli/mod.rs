@@ -10,6 +10,12 @@ pub use error::CliError;
 
 use crate::config::{Cli, Command};
 
+/// Writes command output to stdout; a closed pipe (`| head`) is not an error worth a panic.
+fn emit(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     logging::init(cli.log_format);

@@ -48,12 +48,12 @@ async fn first_run(db: &DatabaseConnection, args: &ServeArgs, clock: &dyn Clock)
     let now = unix_ms(clock.now());
     db::accounts::create(db, FIRST_ACCOUNT, Plan::Paid, FIRST_ACCOUNT_CREDITS, now).await?;
     let key = db::keys::create(db, FIRST_ACCOUNT, now).await?;
-    println!(
+    super::emit(&format!(
         "First run: created the account \"{FIRST_ACCOUNT}\" (paid, {FIRST_ACCOUNT_CREDITS} credits a month) and its API key.\n\
          It is shown only this once:\n\n    {key}\n\nConvert a document:\n\n    \
          curl -sS -H \"Authorization: Bearer {key}\" -F \"file=@document.docx\" -o document.pdf http://{bind}/api/convert\n",
         key = key.text,
         bind = args.bind,
-    );
+    ));
     Ok(())
 }

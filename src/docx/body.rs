@@ -74,23 +74,25 @@ impl Blocks {
         Ok(())
     }
 
-    /// Places a paragraph read: pending bookmarks first, a carried paragraph's content
-    /// joined in front, then its text boxes after it.
+    /// Places a paragraph read with the text boxes anchored in it: pending bookmarks
+    /// first, a carried paragraph's content and text boxes joined in front.
     #[inline(never)]
     fn place(&mut self, mut p: Box<Paragraph>, mark_deleted: bool, story: &mut Story<'_>) {
         if !self.bookmarks.is_empty() {
             p.inlines.splice(0..0, self.bookmarks.drain(..).map(Inline::Bookmark));
         }
+        p.text_boxes.append(&mut story.text_boxes);
         if let Some(mut carried) = self.carried.take() {
             carried.inlines.append(&mut p.inlines);
             p.inlines = std::mem::take(&mut carried.inlines);
+            carried.text_boxes.append(&mut p.text_boxes);
+            p.text_boxes = std::mem::take(&mut carried.text_boxes);
         }
         if mark_deleted && p.section.is_none() {
             self.carried = Some(p);
         } else {
             self.blocks.push(Block::Paragraph(*p));
         }
-        self.blocks.append(&mut story.text_boxes);
     }
 
     /// Reads a table; a carried paragraph cannot join it, so it is placed first.
@@ -99,7 +101,6 @@ impl Blocks {
         self.release_carried();
         let table = read_table(xml, story)?;
         self.blocks.push(Block::Table(table));
-        self.blocks.append(&mut story.text_boxes);
         Ok(())
     }
 

@@ -4,7 +4,7 @@
 use crate::warning::Warning;
 
 use super::fields::FieldStack;
-use super::model::Block;
+use super::model::TextBox;
 use super::rels::Rels;
 use super::xml::XmlReader;
 use super::DocxError;
@@ -21,9 +21,9 @@ pub(crate) struct Story<'s> {
     pub rels: &'s Rels,
     /// Complex and simple fields open at this point.
     pub fields: FieldStack,
-    /// Paragraphs of text boxes (`w:txbxContent`) met in the paragraph being read; they are
-    /// placed right after it.
-    pub text_boxes: Vec<Block>,
+    /// Text boxes (`w:txbxContent`) met in the paragraph being read; they are given to it
+    /// when it is placed.
+    pub text_boxes: Vec<TextBox>,
     /// Counts of skipped content, for one warning per kind.
     pub skipped: &'s mut Skipped,
     /// Tables, text boxes and ruby open around the current element.

@@ -10,6 +10,8 @@ mod core_props;
 mod drawing;
 mod error;
 mod fields;
+mod font_table;
+mod obfuscated_font;
 mod package;
 mod paragraph;
 mod properties;
@@ -24,6 +26,7 @@ mod styles;
 mod table;
 mod table_properties;
 mod theme;
+mod theme_color;
 mod xml;
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! resolved. `None` means "not said here", so the cascade in `resolve` can fill it in.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use crate::units::{EighthPoints, HalfPoints, Twips};
+use crate::units::{EighthPoints, Emu, HalfPoints, Twips};
 
 /// A whole WordprocessingML package, read.
 #[derive(Debug, Clone, Default)]
@@ -25,6 +26,151 @@ pub struct Document {
     pub hyperlinks: HashMap<String, String>,
     /// `docProps/core.xml`.
     pub info: CoreProps,
+    /// The fonts of `word/fontTable.xml` (§17.8.3), in the order written, with their
+    /// embedded faces de-obfuscated.
+    pub fonts: Vec<FontDecl>,
+    /// The colour scheme of the theme (`a:clrScheme`, DrawingML §20.1.6.2). Theme colours
+    /// in runs, shading and borders are already resolved into their `color` fields.
+    pub theme_colors: ColorScheme,
+}
+
+/// One `w:font` of the font table (§17.8.3.9): what Word knows about a font the document
+/// uses, to guide substitution, and its embedded faces.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FontDecl {
+    /// `w:name`.
+    pub name: String,
+    /// `w:altName` (§17.8.3.1): another name for the same font.
+    pub alt_name: Option<String>,
+    /// `w:family` (§17.8.3.7).
+    pub family: Option<FontFamily>,
+    /// `w:pitch` (§17.8.3.13).
+    pub pitch: Option<FontPitch>,
+    /// `w:charset@w:val` (§17.8.3.2), the Windows character set byte (`00` ANSI, `80`
+    /// Shift-JIS, `86` GB2312…).
+    pub charset: Option<u8>,
+    /// `w:panose1` (§17.8.3.12): the ten PANOSE classification bytes.
+    pub panose1: Option<[u8; 10]>,
+    /// The faces embedded in the package that could be read, in the order written.
+    pub embedded: Vec<EmbeddedFont>,
+}
+
+/// `ST_FontFamily` (§17.18.30).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FontFamily {
+    /// `roman`: proportional with serifs.
+    Roman,
+    /// `swiss`: proportional without serifs.
+    Swiss,
+    /// `modern`: monospaced.
+    Modern,
+    /// `script`: handwriting.
+    Script,
+    /// `decorative`.
+    Decorative,
+    /// `auto`: unknown.
+    Auto,
+}
+
+/// `ST_Pitch` (§17.18.67).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FontPitch {
+    Fixed,
+    Variable,
+    Default,
+}
+
+/// A font face embedded in the package (`w:embedRegular`… §17.8.3.3–6), de-obfuscated
+/// (§17.8.1): `data` is a plain TrueType/OpenType file.
+#[derive(Clone, PartialEq)]
+pub struct EmbeddedFont {
+    /// Which face of the family it is.
+    pub style: EmbeddedFontStyle,
+    /// `w:subsetted`: only the glyphs the document uses are present.
+    pub subsetted: bool,
+    /// The font file, shared so layout and the PDF writer can hold it without copying.
+    pub data: Arc<[u8]>,
+}
+
+impl std::fmt::Debug for EmbeddedFont {
+    // A font is megabytes of bytes: show its size, not its content.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EmbeddedFont")
+            .field("style", &self.style)
+            .field("subsetted", &self.subsetted)
+            .field("bytes", &self.data.len())
+            .finish()
+    }
+}
+
+/// The face an embedded font provides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmbeddedFontStyle {
+    /// `w:embedRegular`.
+    Regular,
+    /// `w:embedBold`.
+    Bold,
+    /// `w:embedItalic`.
+    Italic,
+    /// `w:embedBoldItalic`.
+    BoldItalic,
+}
+
+/// The twelve colours of a theme's `a:clrScheme` (§20.1.6.2), as sRGB. `a:sysClr` slots
+/// hold their `lastClr`. `None` when the theme does not give the slot.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ColorScheme {
+    /// `a:dk1`.
+    pub dark1: Option<Color>,
+    /// `a:lt1`.
+    pub light1: Option<Color>,
+    /// `a:dk2`.
+    pub dark2: Option<Color>,
+    /// `a:lt2`.
+    pub light2: Option<Color>,
+    /// `a:accent1` … `a:accent6`.
+    pub accents: [Option<Color>; 6],
+    /// `a:hlink`.
+    pub hyperlink: Option<Color>,
+    /// `a:folHlink`.
+    pub followed_hyperlink: Option<Color>,
+}
+
+/// A theme colour reference as written (`w:themeColor` with `w:themeTint`/`w:themeShade`,
+/// §17.3.2.6); the reader has already turned it into an sRGB colour where the theme
+/// gives one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThemeColorRef {
+    pub color: ThemeColor,
+    /// `w:themeTint` (0–255): lighter; wins over the shade (OI29500 2.1.72 b).
+    pub tint: Option<u8>,
+    /// `w:themeShade` (0–255): darker.
+    pub shade: Option<u8>,
+}
+
+/// `ST_ThemeColor` (§17.18.97).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThemeColor {
+    Dark1,
+    Light1,
+    Dark2,
+    Light2,
+    Accent1,
+    Accent2,
+    Accent3,
+    Accent4,
+    Accent5,
+    Accent6,
+    Hyperlink,
+    FollowedHyperlink,
+    /// `background1`, mapped through `w:clrSchemeMapping@w:bg1`.
+    Background1,
+    /// `text1`, mapped through `w:clrSchemeMapping@w:t1`.
+    Text1,
+    /// `background2`, mapped through `w:clrSchemeMapping@w:bg2`.
+    Background2,
+    /// `text2`, mapped through `w:clrSchemeMapping@w:t2`.
+    Text2,
 }
 
 /// Document-wide settings that change layout (`word/settings.xml`, §17.15).
@@ -44,6 +190,127 @@ pub struct Settings {
     pub theme_font_lang: ThemeFontLang,
     /// The legacy `w:compat` switches that are on, by local name (e.g. `doNotExpandShiftReturn`).
     pub compat_flags: Vec<String>,
+    /// The known `w:compat` switches, typed (also listed in `compat_flags`).
+    pub compat: Compat,
+    /// `w:autoHyphenation` (§17.15.1.10).
+    pub auto_hyphenation: bool,
+    /// `w:doNotHyphenateCaps` (§17.15.1.37): words in capitals are never hyphenated.
+    pub do_not_hyphenate_caps: bool,
+    /// `w:hyphenationZone` (§17.15.1.53).
+    pub hyphenation_zone: Option<Twips>,
+    /// `w:consecutiveHyphenLimit` (§17.15.1.21); 0 or absent is unlimited.
+    pub consecutive_hyphen_limit: Option<u32>,
+    /// `w:noLineBreaksBefore` (§17.15.1.61): characters that may not start a line, per
+    /// `w:lang`. Word's own East Asian list applies when absent.
+    pub no_line_breaks_before: Vec<LineBreakChars>,
+    /// `w:noLineBreaksAfter` (§17.15.1.60): characters that may not end a line, per `w:lang`.
+    pub no_line_breaks_after: Vec<LineBreakChars>,
+    /// `w:strictFirstAndLastChars` (§17.15.1.85): the strict kinsoku lists.
+    pub strict_first_and_last_chars: bool,
+    /// `w:updateFields` (§17.15.1.90): Word recomputes fields (e.g. the TOC) on open.
+    pub update_fields: bool,
+    /// `w:clrSchemeMapping` (§17.15.1.20): which theme slots `text1`, `background1`… name.
+    pub color_scheme_mapping: ColorSchemeMapping,
+    /// `w:footnotePr` (§17.11.12), document-wide.
+    pub footnote_props: Option<NoteProps>,
+    /// `w:endnotePr` (§17.11.5), document-wide.
+    pub endnote_props: Option<NoteProps>,
+}
+
+/// The `w:compat` switches (§17.15.3) and `w:compatSetting` values known to change layout;
+/// every field is `false` when absent.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Compat {
+    /// `doNotExpandShiftReturn`: a justified line ended by `w:br` is not stretched.
+    pub do_not_expand_shift_return: bool,
+    /// `noLeading`: the font's line gap is left out of the line height.
+    pub no_leading: bool,
+    /// `suppressSpBfAfterPgBrk`: no space before at the top of a page after a hard break.
+    pub suppress_space_before_after_page_break: bool,
+    /// `suppressTopSpacing`: no extra space at the top of a page.
+    pub suppress_top_spacing: bool,
+    /// `doNotUseHTMLParagraphAutoSpacing`: auto spacing follows the other rule.
+    pub do_not_use_html_paragraph_auto_spacing: bool,
+    /// `allowSpaceOfSameStyleInTable`: `contextualSpacing` does not apply in tables.
+    pub allow_space_of_same_style_in_table: bool,
+    /// `adjustLineHeightInTable`: the document grid's pitch applies in tables.
+    pub adjust_line_height_in_table: bool,
+    /// `useFELayout`: East Asian layout rules.
+    pub use_fe_layout: bool,
+    /// `balanceSingleByteDoubleByteWidth`.
+    pub balance_single_byte_double_byte_width: bool,
+    /// `spaceForUL`.
+    pub space_for_underline: bool,
+    /// `ulTrailSpace`: trailing spaces are underlined.
+    pub underline_trailing_space: bool,
+    /// `underlineTabInNumList`.
+    pub underline_tab_in_num_list: bool,
+    /// `splitPgBreakAndParaMark`.
+    pub split_page_break_and_paragraph_mark: bool,
+    /// `autofitToFirstFixedWidthCell`.
+    pub autofit_to_first_fixed_width_cell: bool,
+    /// `growAutofit`.
+    pub grow_autofit: bool,
+    /// `doNotBreakWrappedTables`.
+    pub do_not_break_wrapped_tables: bool,
+    /// `doNotAutofitConstrainedTables`.
+    pub do_not_autofit_constrained_tables: bool,
+    /// `compatSetting overrideTableStyleFontSizeAndJustification`.
+    pub override_table_style_font_size_and_justification: bool,
+    /// `compatSetting enableOpenTypeFeatures`.
+    pub enable_open_type_features: bool,
+    /// `compatSetting doNotFlipMirrorIndents`.
+    pub do_not_flip_mirror_indents: bool,
+    /// `compatSetting differentiateMultirowTableHeaders`.
+    pub differentiate_multirow_table_headers: bool,
+}
+
+/// A `w:noLineBreaksBefore`/`w:noLineBreaksAfter` list.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LineBreakChars {
+    /// `w:lang`, e.g. `ja-JP`.
+    pub lang: Option<String>,
+    /// `w:val`: the characters.
+    pub chars: String,
+}
+
+/// `w:clrSchemeMapping` (§17.15.1.20): the theme slot each role names. Absent attributes
+/// are `None`; Word's defaults are `t1` = dark1, `bg1` = light1, `t2` = dark2, `bg2` =
+/// light2, and every other role its namesake.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ColorSchemeMapping {
+    pub background1: Option<ThemeColor>,
+    pub text1: Option<ThemeColor>,
+    pub background2: Option<ThemeColor>,
+    pub text2: Option<ThemeColor>,
+    pub accents: [Option<ThemeColor>; 6],
+    pub hyperlink: Option<ThemeColor>,
+    pub followed_hyperlink: Option<ThemeColor>,
+}
+
+/// `w:footnotePr`/`w:endnotePr` (§17.11.11, §17.11.4): placement and numbering of notes.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NoteProps {
+    /// `w:pos@w:val` (ST_FtnPos/ST_EdnPos: `pageBottom`, `beneathText`, `sectEnd`, `docEnd`).
+    pub position: Option<String>,
+    /// `w:numFmt@w:val`.
+    pub format: Option<NumberFormat>,
+    /// `w:numStart@w:val`.
+    pub start: Option<i64>,
+    /// `w:numRestart@w:val` (ST_RestartNumber: `continuous`, `eachSect`, `eachPage`).
+    pub restart: Option<String>,
+}
+
+/// `ST_NumberFormat` (§17.18.59), the formats Word draws itself; others kept as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NumberFormat {
+    Decimal,
+    UpperRoman,
+    LowerRoman,
+    UpperLetter,
+    LowerLetter,
+    /// Any other value (`ordinal`, `chicago`, `decimalZero`, `japaneseCounting`…).
+    Other(String),
 }
 
 /// `w:themeFontLang` (§17.15.1.88): the languages that choose theme fonts per script.
@@ -103,6 +370,40 @@ pub struct Paragraph {
     pub inlines: Vec<Inline>,
     /// A `w:sectPr` in this paragraph's `w:pPr`: this paragraph closes a section.
     pub section: Option<Box<SectionProps>>,
+    /// Text boxes (`w:txbxContent`) anchored in this paragraph's runs, in reading order.
+    /// Their blocks are not in the body: layout places them.
+    pub text_boxes: Vec<TextBox>,
+}
+
+/// The content of a text box (`w:txbxContent`, §17.17.1.1) with what its drawing says
+/// about where it goes (DrawingML §20.4.2; VML `style` for `w:pict`).
+#[derive(Debug, Clone, Default)]
+pub struct TextBox {
+    /// The box's paragraphs and tables.
+    pub blocks: Vec<Block>,
+    /// Floating (`wp:anchor`, or a VML shape with `position:absolute`); `false` for
+    /// `wp:inline`, which sits in the line like a character.
+    pub anchored: bool,
+    /// The shape's size (`wp:extent@cx,cy`, or VML `width`/`height`).
+    pub extent: Option<(Emu, Emu)>,
+    /// `wp:positionH` (VML: `margin-left` with `mso-position-horizontal-relative`).
+    pub horizontal: Option<AnchorPosition>,
+    /// `wp:positionV` (VML: `margin-top` with `mso-position-vertical-relative`).
+    pub vertical: Option<AnchorPosition>,
+    /// `wp:anchor@behindDoc`.
+    pub behind_text: bool,
+}
+
+/// One axis of an anchored shape's position (§20.4.2.10/11).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AnchorPosition {
+    /// `@relativeFrom` as written (`page`, `margin`, `column`, `paragraph`, `line`…).
+    pub relative_from: Option<String>,
+    /// `wp:posOffset`: the offset from that edge.
+    pub offset: Option<Emu>,
+    /// `wp:align` as written (`left`, `center`, `right`, `inside`, `outside`, `top`,
+    /// `bottom`…), used instead of an offset.
+    pub align: Option<String>,
 }
 
 /// Inline content of a paragraph.
@@ -224,6 +525,21 @@ pub struct RunProps {
     pub emboss: Option<bool>,
     /// `w:imprint` (§17.3.2.18).
     pub imprint: Option<bool>,
+    /// `w:color@w:themeColor` as written; `color` already holds its value.
+    pub theme_color: Option<ThemeColorRef>,
+    /// `w:lang` (§17.3.2.20): the languages of the text, per script.
+    pub lang: Option<Lang>,
+}
+
+/// `w:lang` (§17.3.2.20): BCP 47 tags as written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Lang {
+    /// `w:val`: Latin text.
+    pub latin: Option<String>,
+    /// `w:eastAsia`.
+    pub east_asia: Option<String>,
+    /// `w:bidi`: complex-script text.
+    pub bidi: Option<String>,
 }
 
 /// `w:rFonts` (§17.3.2.26). A theme attribute overrides its explicit twin.
@@ -310,6 +626,59 @@ pub struct ParagraphProps {
     pub borders: ParagraphBorders,
     /// `w:outlineLvl` (§17.3.1.20): 0–8 for outline levels 1–9; 9 is body text.
     pub outline_level: Option<u8>,
+    /// `w:snapToGrid` (§17.3.1.32): line heights follow the section's document grid.
+    pub snap_to_grid: Option<bool>,
+    /// `w:textAlignment` (§17.3.1.39): vertical alignment of characters on a line.
+    pub text_alignment: Option<TextAlignment>,
+    /// `w:suppressAutoHyphens` (§17.3.1.34).
+    pub suppress_auto_hyphens: Option<bool>,
+    /// `w:kinsoku` (§17.3.1.16): East Asian line-breaking rules apply.
+    pub kinsoku: Option<bool>,
+    /// `w:framePr` (§17.3.1.11): a text frame or drop cap.
+    pub frame: Option<FrameProps>,
+}
+
+/// `ST_TextAlignment` (§17.18.91).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextAlignment {
+    Top,
+    Center,
+    Baseline,
+    Bottom,
+    Auto,
+}
+
+/// `w:framePr` (§17.3.1.11) as written; enumerated values are kept as their ST names.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FrameProps {
+    /// `w:w`.
+    pub width: Option<Twips>,
+    /// `w:h`.
+    pub height: Option<Twips>,
+    /// `w:hRule` (`auto`, `atLeast`, `exact`).
+    pub height_rule: Option<String>,
+    /// `w:hSpace`: distance from the text beside.
+    pub h_space: Option<Twips>,
+    /// `w:vSpace`.
+    pub v_space: Option<Twips>,
+    /// `w:wrap` (`auto`, `notBeside`, `around`, `tight`, `through`, `none`).
+    pub wrap: Option<String>,
+    /// `w:hAnchor` (`text`, `margin`, `page`).
+    pub h_anchor: Option<String>,
+    /// `w:vAnchor` (`text`, `margin`, `page`).
+    pub v_anchor: Option<String>,
+    /// `w:x`.
+    pub x: Option<Twips>,
+    /// `w:xAlign` (`left`, `center`, `right`, `inside`, `outside`).
+    pub x_align: Option<String>,
+    /// `w:y`.
+    pub y: Option<Twips>,
+    /// `w:yAlign` (`inline`, `top`, `center`, `bottom`, `inside`, `outside`).
+    pub y_align: Option<String>,
+    /// `w:dropCap` (`none`, `drop`, `margin`).
+    pub drop_cap: Option<String>,
+    /// `w:lines`: a drop cap's height in lines.
+    pub lines: Option<i64>,
 }
 
 /// `w:jc` values for paragraphs.
@@ -329,6 +698,14 @@ pub struct Indent {
     pub right: Option<Twips>,
     pub first_line: Option<Twips>,
     pub hanging: Option<Twips>,
+    /// `w:leftChars`/`w:startChars`, in hundredths of a character; wins over `left`.
+    pub left_chars: Option<i64>,
+    /// `w:rightChars`/`w:endChars`, in hundredths of a character; wins over `right`.
+    pub right_chars: Option<i64>,
+    /// `w:firstLineChars`, in hundredths of a character; wins over `first_line`.
+    pub first_line_chars: Option<i64>,
+    /// `w:hangingChars`, in hundredths of a character; wins over `hanging`.
+    pub hanging_chars: Option<i64>,
 }
 
 /// `w:spacing` (§17.3.1.33).
@@ -340,6 +717,10 @@ pub struct Spacing {
     pub after_autospacing: Option<bool>,
     /// `w:line` with its rule.
     pub line: Option<LineSpacing>,
+    /// `w:beforeLines`, in hundredths of a line; wins over `before`.
+    pub before_lines: Option<i64>,
+    /// `w:afterLines`, in hundredths of a line; wins over `after`.
+    pub after_lines: Option<i64>,
 }
 
 /// Line spacing with its `w:lineRule`.
@@ -698,6 +1079,93 @@ pub struct SectionProps {
     pub headers: HeaderFooterRefs,
     /// Footer relationship ids by kind.
     pub footers: HeaderFooterRefs,
+    /// `w:cols@w:equalWidth`; `false` means the `column_defs` widths apply.
+    pub equal_width: Option<bool>,
+    /// `w:cols@w:sep`: a line between columns.
+    pub column_separator: bool,
+    /// `w:cols/w:col` (§17.6.3): each column's width and the space after it, for unequal
+    /// columns.
+    pub column_defs: Vec<ColumnDef>,
+    /// `w:pgNumType@w:fmt`.
+    pub page_number_format: Option<NumberFormat>,
+    /// `w:docGrid` (§17.6.5).
+    pub doc_grid: Option<DocGrid>,
+    /// `w:vAlign` (§17.6.23): vertical alignment of text on the page.
+    pub v_align: Option<PageVAlign>,
+    /// `w:bidi` (§17.6.1): the section is right to left (column order, gutter).
+    pub bidi: bool,
+    /// `w:rtlGutter` (§17.6.16): the gutter is on the right.
+    pub rtl_gutter: bool,
+    /// `w:lnNumType` (§17.6.8): line numbering.
+    pub line_numbering: Option<LineNumbering>,
+    /// `w:footnotePr` for this section.
+    pub footnote_props: Option<NoteProps>,
+    /// `w:endnotePr` for this section.
+    pub endnote_props: Option<NoteProps>,
+}
+
+/// A `w:col` (§17.6.3).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ColumnDef {
+    /// `w:w`.
+    pub width: Option<Twips>,
+    /// `w:space`: the gap after this column.
+    pub space: Option<Twips>,
+}
+
+/// `w:docGrid` (§17.6.5).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct DocGrid {
+    /// `w:type`; `None` when absent (no grid).
+    pub kind: Option<DocGridType>,
+    /// `w:linePitch`: the grid's line height.
+    pub line_pitch: Option<Twips>,
+    /// `w:charSpace`: extra character pitch, in 4096ths of a point, as written.
+    pub char_space: Option<i64>,
+}
+
+/// `ST_DocGrid` (§17.18.14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocGridType {
+    /// `default`: no grid.
+    Default,
+    /// `lines`.
+    Lines,
+    /// `linesAndChars`.
+    LinesAndChars,
+    /// `snapToChars`.
+    SnapToChars,
+}
+
+/// `ST_VerticalJc` (§17.18.101) for a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageVAlign {
+    Top,
+    Center,
+    /// `both`: lines spread over the page.
+    Both,
+    Bottom,
+}
+
+/// `w:lnNumType` (§17.6.8) as written.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LineNumbering {
+    /// `w:countBy`: number every n-th line.
+    pub count_by: Option<i64>,
+    /// `w:start`.
+    pub start: Option<i64>,
+    /// `w:distance`: from the text.
+    pub distance: Option<Twips>,
+    /// `w:restart`.
+    pub restart: Option<LineNumberRestart>,
+}
+
+/// `ST_LineNumberRestart` (§17.18.48).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineNumberRestart {
+    NewPage,
+    NewSection,
+    Continuous,
 }
 
 /// `w:headerReference`/`w:footerReference` by `w:type` (§17.10.5).

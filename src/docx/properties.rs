@@ -5,11 +5,12 @@
 use quick_xml::events::BytesStart;
 
 use super::model::{
-    Align, Border, FontRef, FontSlots, LineSpacing, NumberingRef, ParagraphBorders, ParagraphProps, RunProps,
-    SectionProps, TabKind, TabLeader, TabStop, ThemeFont, Underline, VertAlign,
+    Align, Border, FontRef, FontSlots, FrameProps, Lang, LineSpacing, NumberingRef, ParagraphBorders, ParagraphProps,
+    RunProps, SectionProps, TabKind, TabLeader, TabStop, TextAlignment, ThemeFont, Underline, VertAlign,
 };
 use super::section::read_section;
 use super::simple_types::{border, color, half_points, highlight, int, shading, twips, twips_attr};
+use super::theme_color::{theme_ref, themed, THEME_COLOR};
 use super::xml::{attr, attr_raw, on_off, on_off_attr, val, val_string, XmlReader};
 use super::DocxError;
 
@@ -67,11 +68,18 @@ pub(crate) fn read_rpr(xml: &mut XmlReader<'_>) -> Result<RunPr, DocxError> {
             b"szCs" => p.size_cs = val(&e).and_then(|v| half_points(&v)),
             b"u" => {
                 p.underline = Some(underline(val(&e).as_deref()));
-                p.underline_color = attr_raw(&e, b"color").and_then(|v| color(&v));
+                p.underline_color =
+                    themed(&e, THEME_COLOR, xml.palette()).or_else(|| attr_raw(&e, b"color").and_then(|v| color(&v)));
             }
-            b"color" => p.color = val(&e).and_then(|v| color(&v)),
+            // §17.3.2.6: a `w:themeColor` supersedes `w:val`; `w:val` stays when the theme
+            // lacks the colour (Word writes its last computed value there).
+            b"color" => {
+                p.theme_color = theme_ref(&e, THEME_COLOR);
+                p.color = themed(&e, THEME_COLOR, xml.palette()).or_else(|| val(&e).and_then(|v| color(&v)));
+            }
             b"highlight" => p.highlight = val(&e).and_then(|v| highlight(&v)),
-            b"shd" => p.shading = shading(&e),
+            b"shd" => p.shading = shading(&e, xml.palette()),
+            b"lang" => p.lang = Some(lang(&e)),
             b"vertAlign" => {
                 p.vert_align = match val(&e).as_deref() {
                     Some(b"superscript") => Some(VertAlign::Superscript),
@@ -95,6 +103,16 @@ pub(crate) fn read_rpr(xml: &mut XmlReader<'_>) -> Result<RunPr, DocxError> {
         xml.skip()
     })?;
     Ok(out)
+}
+
+/// `w:lang` (§17.3.2.20).
+fn lang(e: &BytesStart<'_>) -> Lang {
+    let tag = |name: &[u8]| attr(e, name).filter(|v| !v.trim().is_empty()).map(|v| v.into_owned());
+    Lang {
+        latin: tag(b"val"),
+        east_asia: tag(b"eastAsia"),
+        bidi: tag(b"bidi"),
+    }
 }
 
 /// `w:rFonts` (§17.3.2.26): each theme attribute overrides its explicit twin.
@@ -172,7 +190,12 @@ pub(crate) fn read_ppr(xml: &mut XmlReader<'_>) -> Result<ParaPr, DocxError> {
             b"contextualSpacing" => p.contextual_spacing = Some(on_off(&e)),
             b"bidi" => p.bidi = Some(on_off(&e)),
             b"jc" => p.align = val(&e).and_then(|v| align(&v)),
-            b"shd" => p.shading = shading(&e),
+            b"shd" => p.shading = shading(&e, xml.palette()),
+            b"snapToGrid" => p.snap_to_grid = Some(on_off(&e)),
+            b"suppressAutoHyphens" => p.suppress_auto_hyphens = Some(on_off(&e)),
+            b"kinsoku" => p.kinsoku = Some(on_off(&e)),
+            b"textAlignment" => p.text_alignment = val(&e).and_then(|v| text_alignment(&v)),
+            b"framePr" => p.frame = Some(frame(&e)),
             b"outlineLvl" => p.outline_level = val(&e).and_then(|v| int(&v)).map(|v| v.clamp(0, 9) as u8),
             b"spacing" => read_spacing(&e, p),
             b"ind" => {
@@ -182,6 +205,12 @@ pub(crate) fn read_ppr(xml: &mut XmlReader<'_>) -> Result<ParaPr, DocxError> {
                 i.right = twips_attr(&e, b"end").or_else(|| twips_attr(&e, b"right"));
                 i.first_line = twips_attr(&e, b"firstLine");
                 i.hanging = twips_attr(&e, b"hanging");
+                // Hundredths of a character, kept as written: layout converts them.
+                let chars = |name: &[u8]| attr_raw(&e, name).and_then(|v| int(&v));
+                i.left_chars = chars(b"startChars").or_else(|| chars(b"leftChars"));
+                i.right_chars = chars(b"endChars").or_else(|| chars(b"rightChars"));
+                i.first_line_chars = chars(b"firstLineChars");
+                i.hanging_chars = chars(b"hangingChars");
             }
             b"numPr" => return read_numbering(xml, &mut p.numbering),
             b"tabs" => return read_tabs(xml, &mut p.tabs),
@@ -222,12 +251,48 @@ fn read_spacing(e: &BytesStart<'_>, p: &mut ParagraphProps) {
     s.after = twips_attr(e, b"after");
     s.before_autospacing = on_off_attr(e, b"beforeAutospacing");
     s.after_autospacing = on_off_attr(e, b"afterAutospacing");
+    // Hundredths of a line, kept as written: layout converts them.
+    s.before_lines = attr_raw(e, b"beforeLines").and_then(|v| int(&v));
+    s.after_lines = attr_raw(e, b"afterLines").and_then(|v| int(&v));
     if let Some(line) = attr_raw(e, b"line").and_then(|v| int(&v)) {
         s.line = Some(match attr_raw(e, b"lineRule").as_deref().map(<[u8]>::trim_ascii) {
             Some(b"exact") => LineSpacing::Exact(crate::units::Twips(line)),
             Some(b"atLeast") => LineSpacing::AtLeast(crate::units::Twips(line)),
             _ => LineSpacing::Auto(line),
         });
+    }
+}
+
+/// ST_TextAlignment (§17.18.91).
+fn text_alignment(v: &[u8]) -> Option<TextAlignment> {
+    Some(match v.trim_ascii() {
+        b"top" => TextAlignment::Top,
+        b"center" => TextAlignment::Center,
+        b"baseline" => TextAlignment::Baseline,
+        b"bottom" => TextAlignment::Bottom,
+        b"auto" => TextAlignment::Auto,
+        _ => return None,
+    })
+}
+
+/// `w:framePr` (§17.3.1.11), as written.
+fn frame(e: &BytesStart<'_>) -> FrameProps {
+    let name = |n: &[u8]| attr(e, n).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    FrameProps {
+        width: twips_attr(e, b"w"),
+        height: twips_attr(e, b"h"),
+        height_rule: name(b"hRule"),
+        h_space: twips_attr(e, b"hSpace"),
+        v_space: twips_attr(e, b"vSpace"),
+        wrap: name(b"wrap"),
+        h_anchor: name(b"hAnchor"),
+        v_anchor: name(b"vAnchor"),
+        x: twips_attr(e, b"x"),
+        x_align: name(b"xAlign"),
+        y: twips_attr(e, b"y"),
+        y_align: name(b"yAlign"),
+        drop_cap: name(b"dropCap"),
+        lines: attr_raw(e, b"lines").and_then(|v| int(&v)),
     }
 }
 
@@ -285,7 +350,7 @@ fn read_paragraph_borders(xml: &mut XmlReader<'_>, out: &mut ParagraphBorders) -
             _ => None,
         };
         if let Some(side) = side {
-            *side = Some(border(&e));
+            *side = Some(border(&e, xml.palette()));
         }
         xml.skip()
     })
@@ -415,6 +480,65 @@ mod tests {
         assert_eq!(q.tabs[1].kind, TabKind::Clear);
         assert!(q.borders.bottom.unwrap().visible);
         assert_eq!(q.shading, Some(Color::Rgb(0xEE, 0xEE, 0xEE)));
+    }
+
+    #[test]
+    fn run_language_is_read() {
+        let p = rpr(r#"<w:lang w:val="en-US" w:eastAsia="ja-JP" w:bidi="ar-SA"/>"#);
+        let lang = p.props.lang.unwrap();
+        assert_eq!(lang.latin.as_deref(), Some("en-US"));
+        assert_eq!(lang.east_asia.as_deref(), Some("ja-JP"));
+        assert_eq!(lang.bidi.as_deref(), Some("ar-SA"));
+    }
+
+    #[test]
+    fn east_asian_layout_is_ignored_safely() {
+        let p = rpr(r#"<w:eastAsianLayout w:id="1" w:combine="1" w:vert="1"/><w:b/>"#);
+        assert_eq!(p.props.bold, Some(true));
+    }
+
+    #[test]
+    fn grid_alignment_and_hyphenation_switches_are_read() {
+        let p = ppr(
+            r#"<w:snapToGrid w:val="0"/><w:textAlignment w:val="center"/><w:suppressAutoHyphens/><w:kinsoku w:val="0"/>"#,
+        );
+        let q = &p.props;
+        assert_eq!(q.snap_to_grid, Some(false));
+        assert_eq!(q.text_alignment, Some(TextAlignment::Center));
+        assert_eq!((q.suppress_auto_hyphens, q.kinsoku), (Some(true), Some(false)));
+    }
+
+    #[test]
+    fn character_and_line_units_are_kept_as_written() {
+        let p = ppr(
+            r#"<w:ind w:leftChars="200" w:left="420" w:firstLineChars="100" w:hangingChars="50" w:endChars="10"/>
+               <w:spacing w:beforeLines="50" w:before="156" w:afterLines="100"/>"#,
+        );
+        let i = p.props.indent;
+        assert_eq!((i.left, i.left_chars), (Some(Twips(420)), Some(200)));
+        assert_eq!(
+            (i.first_line_chars, i.hanging_chars, i.right_chars),
+            (Some(100), Some(50), Some(10))
+        );
+        let s = p.props.spacing;
+        assert_eq!(
+            (s.before, s.before_lines, s.after_lines),
+            (Some(Twips(156)), Some(50), Some(100))
+        );
+    }
+
+    #[test]
+    fn frame_properties_are_kept() {
+        let p = ppr(
+            r#"<w:framePr w:dropCap="drop" w:lines="3" w:wrap="around" w:vAnchor="text" w:hAnchor="page" w:x="720" w:y="-20"/>"#,
+        );
+        let f = p.props.frame.unwrap();
+        assert_eq!((f.drop_cap.as_deref(), f.lines), (Some("drop"), Some(3)));
+        assert_eq!(
+            (f.wrap.as_deref(), f.h_anchor.as_deref()),
+            (Some("around"), Some("page"))
+        );
+        assert_eq!((f.x, f.y), (Some(Twips(720)), Some(Twips(-20))));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! relationships, then read the document and the parts it relies on, each once.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use crate::render::deadline::Deadline;
 use crate::warning::Warning;
@@ -10,13 +11,16 @@ use super::body::read_body;
 use super::content_types::{is_main_part_type, ContentTypes};
 use super::context::{Skipped, Story};
 use super::core_props::read_core_props;
-use super::model::{Block, Document, SectionProps};
+use super::font_table::{read_font_table, EmbedRef};
+use super::model::{Block, Document, EmbeddedFont, FontDecl, SectionProps};
+use super::obfuscated_font::{deobfuscate, looks_like_font};
 use super::package::Package;
 use super::rels::{rels_part_for, Rels};
 use super::settings::read_settings;
 use super::sniff::sniff;
 use super::styles::read_styles;
 use super::theme::read_theme;
+use super::theme_color::Palette;
 use super::xml::{to_utf8, Ev, XmlReader};
 use super::{DocxError, PackageLimits, ReadDocument};
 
@@ -36,6 +40,7 @@ pub(crate) fn read_package(
         limits,
         deadline,
         warnings: Vec::new(),
+        palette: Palette::default(),
     };
 
     let package_rels = parts.rels_of("")?;
@@ -44,8 +49,25 @@ pub(crate) fn read_package(
     check_main_content_type(&mut parts.warnings, &main, content_types.as_ref());
     let document_rels = parts.rels_of(&main)?;
 
-    let mut skipped = Skipped::default();
+    // Settings and the theme come first: theme colour references in every other part
+    // resolve through their palette as they are read.
     let mut document = Document::default();
+    let settings = document_rels
+        .first_of("settings")
+        .filter(|r| !r.external)
+        .map_or(default_sibling(&main, "settings.xml"), |r| r.target.clone());
+    document.settings = parts.optional(&settings, read_settings)?.unwrap_or_default();
+    if let Some(theme) = document_rels.first_of("theme").filter(|r| !r.external) {
+        let theme = parts.optional(&theme.target.clone(), read_theme)?.unwrap_or_default();
+        document.theme = theme.fonts;
+        document.theme_colors = theme.colors;
+    }
+    parts.palette = Palette {
+        scheme: document.theme_colors,
+        mapping: document.settings.color_scheme_mapping,
+    };
+
+    let mut skipped = Skipped::default();
     let (body, final_section) = parts
         .required(&main, |xml| read_main_document(xml, &document_rels, &mut skipped))?
         .ok_or(DocxError::NoMainPart)?;
@@ -57,14 +79,6 @@ pub(crate) fn read_package(
         .filter(|r| !r.external)
         .map_or(default_sibling(&main, "styles.xml"), |r| r.target.clone());
     document.styles = parts.optional(&styles, read_styles)?.unwrap_or_default();
-    let settings = document_rels
-        .first_of("settings")
-        .filter(|r| !r.external)
-        .map_or(default_sibling(&main, "settings.xml"), |r| r.target.clone());
-    document.settings = parts.optional(&settings, read_settings)?.unwrap_or_default();
-    if let Some(theme) = document_rels.first_of("theme").filter(|r| !r.external) {
-        document.theme = parts.optional(&theme.target.clone(), read_theme)?.unwrap_or_default();
-    }
     let core = package_rels
         .first_of("core-properties")
         .filter(|r| !r.external)
@@ -83,6 +97,7 @@ pub(crate) fn read_package(
         }
     }
 
+    document.fonts = parts.fonts(&document_rels)?;
     document.hyperlinks = document_rels
         .iter()
         .filter(|r| r.external && r.is("hyperlink"))
@@ -99,6 +114,8 @@ struct Parts<'a> {
     limits: &'a PackageLimits,
     deadline: &'a Deadline,
     warnings: Vec<Warning>,
+    /// Theme colours for every part read after the theme and settings.
+    palette: Palette,
 }
 
 impl Parts<'_> {
@@ -113,8 +130,8 @@ impl Parts<'_> {
             return Ok(None);
         };
         let bytes = to_utf8(bytes);
-        let mut xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline);
-        read(&mut xml).map(Some)
+        let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline);
+        read(&mut xml.with_palette(&self.palette)).map(Some)
     }
 
     /// Like [`Parts::required`], but damage or malformed XML only skips the part with a
@@ -134,6 +151,69 @@ impl Parts<'_> {
         }
     }
 
+    /// The font table (§17.8.3) with its embedded faces. A face that is missing or does
+    /// not de-obfuscate to a font is skipped with a warning; the package limits and the
+    /// deadline still stop the read, since font parts count like any other.
+    fn fonts(&mut self, document_rels: &Rels) -> Result<Vec<FontDecl>, DocxError> {
+        let Some(rel) = document_rels.first_of("fontTable").filter(|r| !r.external) else {
+            return Ok(Vec::new());
+        };
+        let part = rel.target.clone();
+        let entries = self.optional(&part, read_font_table)?.unwrap_or_default();
+        let rels = if entries.iter().any(|e| !e.embeds.is_empty()) {
+            self.rels_of(&part)?
+        } else {
+            Rels::default()
+        };
+        let mut fonts = Vec::with_capacity(entries.len());
+        for mut entry in entries {
+            for embed in &entry.embeds {
+                self.deadline.check()?;
+                match self.embedded_font(&rels, embed) {
+                    Ok(font) => entry.decl.embedded.push(font),
+                    Err(Skip::Because(reason)) => self.warnings.push(Warning::new(
+                        "embedded_font_skipped",
+                        format!(
+                            "the embedded {:?} face of font {} was skipped: {reason}",
+                            embed.style, entry.decl.name
+                        ),
+                    )),
+                    Err(Skip::Fatal(e)) => return Err(e),
+                }
+            }
+            fonts.push(entry.decl);
+        }
+        Ok(fonts)
+    }
+
+    /// One embedded face, read and de-obfuscated (§17.8.1).
+    fn embedded_font(&mut self, rels: &Rels, embed: &EmbedRef) -> Result<EmbeddedFont, Skip> {
+        let rel = rels
+            .get(&embed.rel_id)
+            .filter(|r| !r.external)
+            .ok_or_else(|| Skip::Because(format!("relationship {} is not in the font table's rels", embed.rel_id)))?;
+        let mut data = match self.package.read(&rel.target) {
+            Ok(Some(data)) => data,
+            Ok(None) => return Err(Skip::Because(format!("part {} is missing", rel.target))),
+            Err(e) if e.is_recoverable_in_optional_part() => return Err(Skip::Because(e.to_string())),
+            Err(e) => return Err(Skip::Fatal(e)),
+        };
+        if let Some(key) = &embed.key {
+            deobfuscate(&mut data, key);
+        }
+        if !looks_like_font(&data) {
+            return Err(Skip::Because(format!(
+                "part {} is not a TrueType or OpenType font",
+                rel.target
+            )));
+        }
+        Ok(EmbeddedFont {
+            style: embed.style,
+            subsetted: embed.subsetted,
+            data: Arc::from(data),
+        })
+    }
+
     /// The relationships of a part (`""` for the package); empty when absent or broken.
     fn rels_of(&mut self, part: &str) -> Result<Rels, DocxError> {
         let name = if part.is_empty() {
@@ -143,6 +223,14 @@ impl Parts<'_> {
         };
         Ok(self.optional(&name, |xml| Rels::read(xml, part))?.unwrap_or_default())
     }
+}
+
+/// Why an embedded font was not kept.
+enum Skip {
+    /// A warning's reason.
+    Because(String),
+    /// A limit or the deadline: the whole read stops.
+    Fatal(DocxError),
 }
 
 /// The main document part: the package's `officeDocument` relationship (Part 1 §11.3.10),
@@ -299,8 +387,10 @@ fn starts_with_ignore_case(s: &str, prefix: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::docx::model::{Block, Inline, LinkTarget};
-    use crate::docx::test_support::{document_xml, docx, read_bytes, texts, zip_of, CONTENT_TYPES, PACKAGE_RELS};
+    use crate::docx::model::{Block, Color, Inline, LinkTarget, ThemeColor};
+    use crate::docx::test_support::{
+        document_xml, docx, read_bytes, texts, zip_of, CONTENT_TYPES, DOCUMENT_RELS, PACKAGE_RELS,
+    };
     use crate::docx::DocxErrorKind;
     use crate::units::Twips;
     use std::time::Duration;
@@ -512,6 +602,123 @@ mod tests {
         assert_eq!(doc.hyperlinks["rIdLink"], "https://example.com/page");
     }
 
+    const FONT_KEY: &str = "{00112233-4455-6677-8899-AABBCCDDEEFF}";
+
+    fn with_font_table(font_part: Option<Vec<u8>>) -> Vec<u8> {
+        let rels = DOCUMENT_RELS.replace(
+            "</Relationships>",
+            r#"<Relationship Id="rIdFT" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/fontTable" Target="fontTable.xml"/></Relationships>"#,
+        );
+        let table = format!(
+            r#"<w:fonts xmlns:w="w" xmlns:r="r"><w:font w:name="Lato"><w:family w:val="swiss"/><w:embedBold r:id="rId1" w:fontKey="{FONT_KEY}"/></w:font></w:fonts>"#
+        );
+        let table_rels = r#"<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/font" Target="fonts/font1.odttf"/></Relationships>"#;
+        let doc = document_xml("<w:p/>");
+        let mut entries: Vec<(&str, &[u8])> = vec![
+            ("[Content_Types].xml", CONTENT_TYPES.as_bytes()),
+            ("_rels/.rels", PACKAGE_RELS.as_bytes()),
+            ("word/document.xml", doc.as_bytes()),
+            ("word/_rels/document.xml.rels", rels.as_bytes()),
+            ("word/fontTable.xml", table.as_bytes()),
+            ("word/_rels/fontTable.xml.rels", table_rels.as_bytes()),
+        ];
+        if let Some(font) = &font_part {
+            entries.push(("word/fonts/font1.odttf", font));
+        }
+        zip_of(&entries)
+    }
+
+    #[test]
+    fn embedded_font_is_deobfuscated_with_the_reversed_guid() {
+        let plain: Vec<u8> = b"\x00\x01\x00\x00"
+            .iter()
+            .copied()
+            .chain((4..64u8).map(|i| i * 3))
+            .collect();
+        // The key is the GUID's bytes reversed: FF EE DD … 11 00.
+        let key: Vec<u8> = (0..16u8).map(|i| 0xFF - i * 0x11).collect();
+        let mut odttf = plain.clone();
+        for (i, b) in odttf.iter_mut().take(32).enumerate() {
+            *b ^= key[i % 16];
+        }
+        let read = read_bytes(&with_font_table(Some(odttf))).unwrap();
+        assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+        let font = &read.document.fonts[0];
+        assert_eq!(font.name, "Lato");
+        assert_eq!(font.embedded.len(), 1);
+        assert_eq!(font.embedded[0].style, crate::docx::model::EmbeddedFontStyle::Bold);
+        assert_eq!(&font.embedded[0].data[..], &plain[..]);
+    }
+
+    #[test]
+    fn missing_or_broken_embedded_font_is_a_warning() {
+        let read = read_bytes(&with_font_table(None)).unwrap();
+        assert_eq!(read.document.fonts.len(), 1);
+        assert!(read.document.fonts[0].embedded.is_empty());
+        assert_eq!(read.warnings.len(), 1);
+        assert_eq!(read.warnings[0].kind, "embedded_font_skipped");
+        let read = read_bytes(&with_font_table(Some(vec![7; 100]))).unwrap();
+        assert!(
+            read.warnings[0].message.contains("not a TrueType or OpenType font"),
+            "{:?}",
+            read.warnings
+        );
+    }
+
+    #[test]
+    fn embedded_fonts_count_toward_the_total_size() {
+        let bytes = with_font_table(Some(vec![0; 4000]));
+        let limits = PackageLimits {
+            max_total_bytes: 3000,
+            ..Default::default()
+        };
+        let e = read_package(&bytes, &limits, &Deadline::none()).unwrap_err();
+        assert!(matches!(e, DocxError::TotalTooLarge { .. }), "{e}");
+    }
+
+    #[test]
+    fn theme_colors_resolve_in_runs_styles_shading_and_borders() {
+        let theme = r#"<a:theme xmlns:a="a"><a:themeElements><a:clrScheme name="x"><a:dk1><a:sysClr val="windowText" lastClr="000000"/></a:dk1>
+            <a:lt1><a:srgbClr val="FFFFFF"/></a:lt1><a:accent1><a:srgbClr val="4472C4"/></a:accent1><a:accent2><a:srgbClr val="ED7D31"/></a:accent2></a:clrScheme></a:themeElements></a:theme>"#;
+        let settings = r#"<w:settings xmlns:w="w"><w:clrSchemeMapping w:bg1="light1" w:t1="dark1"/></w:settings>"#;
+        let styles = r#"<w:styles xmlns:w="w"><w:style w:type="character" w:styleId="A"><w:rPr><w:color w:val="FF0000" w:themeColor="accent2"/></w:rPr></w:style></w:styles>"#;
+        let body = r#"<w:p><w:pPr><w:shd w:val="clear" w:color="auto" w:fill="FFFFFF" w:themeFill="accent1"/>
+            <w:pBdr><w:bottom w:val="single" w:sz="4" w:color="000000" w:themeColor="accent2"/></w:pBdr></w:pPr>
+            <w:r><w:rPr><w:color w:val="123456" w:themeColor="accent1"/></w:rPr><w:t>a</w:t></w:r>
+            <w:r><w:rPr><w:color w:val="123456" w:themeColor="text1"/></w:rPr><w:t>b</w:t></w:r></w:p>"#;
+        let doc = read_bytes(&docx(
+            body,
+            &[
+                ("word/theme/theme1.xml", theme),
+                ("word/settings.xml", settings),
+                ("word/styles.xml", styles),
+            ],
+        ))
+        .unwrap()
+        .document;
+        let Block::Paragraph(p) = &doc.body[0] else { panic!() };
+        let run = |i: usize| match &p.inlines[i] {
+            Inline::Run(r) => r.props.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(run(0).color, Some(Color::Rgb(0x44, 0x72, 0xC4)));
+        assert_eq!(run(0).theme_color.map(|t| t.color), Some(ThemeColor::Accent1));
+        assert_eq!(run(1).color, Some(Color::Rgb(0, 0, 0)));
+        assert_eq!(p.props.shading, Some(Color::Rgb(0x44, 0x72, 0xC4)));
+        assert_eq!(p.props.borders.bottom.unwrap().color, Color::Rgb(0xED, 0x7D, 0x31));
+        assert_eq!(doc.styles.styles["A"].run.color, Some(Color::Rgb(0xED, 0x7D, 0x31)));
+        assert_eq!(doc.theme_colors.accents[0], Some(Color::Rgb(0x44, 0x72, 0xC4)));
+    }
+
+    #[test]
+    fn theme_color_without_a_theme_keeps_the_written_value() {
+        let body = r#"<w:p><w:r><w:rPr><w:color w:val="123456" w:themeColor="accent1" w:themeShade="BF"/></w:rPr><w:t>a</w:t></w:r></w:p>"#;
+        let doc = read_bytes(&docx(body, &[])).unwrap().document;
+        let Block::Paragraph(p) = &doc.body[0] else { panic!() };
+        let Inline::Run(r) = &p.inlines[0] else { panic!() };
+        assert_eq!(r.props.color, Some(Color::Rgb(0x12, 0x34, 0x56)));
+    }
+
     #[test]
     fn passed_deadline_is_a_timeout() {
         let bytes = docx("<w:p/>", &[]);
@@ -519,12 +726,24 @@ mod tests {
         assert_eq!(e.kind(), DocxErrorKind::Timeout);
     }
 
-    /// Reads the body `body(n)` on a 2 MiB thread (the default for spawned threads).
+    /// Blocks in `blocks`, counting those of text boxes too.
+    fn count_blocks(blocks: &[Block]) -> usize {
+        blocks
+            .iter()
+            .map(|b| match b {
+                Block::Paragraph(p) => 1 + p.text_boxes.iter().map(|t| count_blocks(&t.blocks)).sum::<usize>(),
+                Block::Table(_) => 1,
+            })
+            .sum()
+    }
+
+    /// Reads the body `body(n)` on a 2 MiB thread (the default for spawned threads) and
+    /// counts its blocks.
     fn read_on_small_stack(body: String) -> Result<usize, DocxError> {
         let bytes = docx(&body, &[]);
         std::thread::Builder::new()
             .stack_size(2 << 20)
-            .spawn(move || read_bytes(&bytes).map(|r| r.document.body.len()))
+            .spawn(move || read_bytes(&bytes).map(|r| count_blocks(&r.document.body)))
             .unwrap()
             .join()
             .unwrap()

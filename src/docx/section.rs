@@ -1,9 +1,15 @@
 //! Section properties (`w:sectPr`, §17.6.17): page size and margins, columns, section
-//! start, title page, page numbering and the header/footer references.
+//! start, title page, page numbering, the document grid, line numbering, notes and the
+//! header/footer references.
 
-use super::model::{HeaderFooterRefs, SectionProps, SectionStart};
-use super::simple_types::{int, twips_attr};
-use super::xml::{attr, attr_raw, on_off, val, XmlReader};
+use quick_xml::events::BytesStart;
+
+use super::model::{
+    ColumnDef, DocGrid, DocGridType, HeaderFooterRefs, LineNumberRestart, LineNumbering, NoteProps, PageVAlign,
+    SectionProps, SectionStart,
+};
+use super::simple_types::{int, number_format, twips_attr};
+use super::xml::{attr, attr_raw, on_off, on_off_attr, val, XmlReader};
 use super::DocxError;
 
 /// Reads a `w:sectPr` whose `Start` was just returned. `w:sectPrChange` (old properties,
@@ -41,9 +47,36 @@ pub(crate) fn read_section(xml: &mut XmlReader<'_>) -> Result<SectionProps, Docx
                     .and_then(|v| int(&v))
                     .map(|n| n.clamp(1, 45) as u32);
                 s.column_space = twips_attr(&e, b"space");
+                s.equal_width = on_off_attr(&e, b"equalWidth");
+                s.column_separator = on_off_attr(&e, b"sep").unwrap_or(false);
+                return read_columns(xml, &mut s.column_defs);
             }
             b"titlePg" => s.title_page = on_off(&e),
-            b"pgNumType" => s.page_number_start = attr_raw(&e, b"start").and_then(|v| int(&v)),
+            b"pgNumType" => {
+                s.page_number_start = attr_raw(&e, b"start").and_then(|v| int(&v));
+                s.page_number_format = attr_raw(&e, b"fmt").map(|v| number_format(&v));
+            }
+            b"docGrid" => s.doc_grid = Some(doc_grid(&e)),
+            b"vAlign" => {
+                s.v_align = match val(&e).as_deref().map(<[u8]>::trim_ascii) {
+                    Some(b"top") => Some(PageVAlign::Top),
+                    Some(b"center") => Some(PageVAlign::Center),
+                    Some(b"both") => Some(PageVAlign::Both),
+                    Some(b"bottom") => Some(PageVAlign::Bottom),
+                    _ => None,
+                }
+            }
+            b"bidi" => s.bidi = on_off(&e),
+            b"rtlGutter" => s.rtl_gutter = on_off(&e),
+            b"lnNumType" => s.line_numbering = Some(line_numbering(&e)),
+            b"footnotePr" => {
+                s.footnote_props = Some(read_note_props(xml)?);
+                return Ok(());
+            }
+            b"endnotePr" => {
+                s.endnote_props = Some(read_note_props(xml)?);
+                return Ok(());
+            }
             b"headerReference" => set_reference(&mut s.headers, &e),
             b"footerReference" => set_reference(&mut s.footers, &e),
             _ => {}
@@ -51,6 +84,68 @@ pub(crate) fn read_section(xml: &mut XmlReader<'_>) -> Result<SectionProps, Docx
         xml.skip()
     })?;
     Ok(s)
+}
+
+/// The `w:col` children of `w:cols` (§17.6.3), which matter when `equalWidth` is off.
+fn read_columns(xml: &mut XmlReader<'_>, out: &mut Vec<ColumnDef>) -> Result<(), DocxError> {
+    xml.children(|xml, e| {
+        // Word allows at most 45 columns (§17.6.4).
+        if e.local_name().as_ref() == b"col" && out.len() < 45 {
+            out.push(ColumnDef {
+                width: twips_attr(&e, b"w"),
+                space: twips_attr(&e, b"space"),
+            });
+        }
+        xml.skip()
+    })
+}
+
+/// `w:docGrid` (§17.6.5).
+fn doc_grid(e: &BytesStart<'_>) -> DocGrid {
+    DocGrid {
+        kind: match attr_raw(e, b"type").as_deref().map(<[u8]>::trim_ascii) {
+            Some(b"default") => Some(DocGridType::Default),
+            Some(b"lines") => Some(DocGridType::Lines),
+            Some(b"linesAndChars") => Some(DocGridType::LinesAndChars),
+            Some(b"snapToChars") => Some(DocGridType::SnapToChars),
+            _ => None,
+        },
+        line_pitch: twips_attr(e, b"linePitch"),
+        char_space: attr_raw(e, b"charSpace").and_then(|v| int(&v)),
+    }
+}
+
+/// `w:lnNumType` (§17.6.8).
+fn line_numbering(e: &BytesStart<'_>) -> LineNumbering {
+    LineNumbering {
+        count_by: attr_raw(e, b"countBy").and_then(|v| int(&v)),
+        start: attr_raw(e, b"start").and_then(|v| int(&v)),
+        distance: twips_attr(e, b"distance"),
+        restart: match attr_raw(e, b"restart").as_deref().map(<[u8]>::trim_ascii) {
+            Some(b"newPage") => Some(LineNumberRestart::NewPage),
+            Some(b"newSection") => Some(LineNumberRestart::NewSection),
+            Some(b"continuous") => Some(LineNumberRestart::Continuous),
+            _ => None,
+        },
+    }
+}
+
+/// `w:footnotePr`/`w:endnotePr` (§17.11.11, §17.11.4) whose `Start` was just returned; the
+/// `w:footnote`/`w:endnote` children of the settings form (special notes' ids) are skipped.
+pub(crate) fn read_note_props(xml: &mut XmlReader<'_>) -> Result<NoteProps, DocxError> {
+    let mut n = NoteProps::default();
+    xml.children(|xml, e| {
+        let text = || attr(&e, b"val").map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        match e.local_name().as_ref() {
+            b"pos" => n.position = text(),
+            b"numFmt" => n.format = val(&e).map(|v| number_format(&v)),
+            b"numStart" => n.start = val(&e).and_then(|v| int(&v)),
+            b"numRestart" => n.restart = text(),
+            _ => {}
+        }
+        xml.skip()
+    })?;
+    Ok(n)
 }
 
 /// A `w:headerReference`/`w:footerReference` (§17.10.5): `w:type` (default when absent)
@@ -68,6 +163,7 @@ fn set_reference(refs: &mut HeaderFooterRefs, e: &quick_xml::events::BytesStart<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::docx::model::NumberFormat;
     use crate::render::deadline::Deadline;
     use crate::units::Twips;
 
@@ -102,6 +198,87 @@ mod tests {
         assert_eq!(s.headers.default.as_deref(), Some("rId8"));
         assert_eq!(s.headers.first.as_deref(), Some("rId9"));
         assert_eq!(s.footers.even.as_deref(), Some("rId10"));
+    }
+
+    #[test]
+    fn unequal_columns_keep_their_widths() {
+        let s = section(
+            r#"<w:cols w:num="2" w:equalWidth="0" w:sep="1"><w:col w:w="5000" w:space="400"/><w:col w:w="3000"/></w:cols>"#,
+        );
+        assert_eq!(s.columns, Some(2));
+        assert_eq!((s.equal_width, s.column_separator), (Some(false), true));
+        assert_eq!(
+            s.column_defs,
+            [
+                ColumnDef {
+                    width: Some(Twips(5000)),
+                    space: Some(Twips(400))
+                },
+                ColumnDef {
+                    width: Some(Twips(3000)),
+                    space: None
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn page_number_format_is_read() {
+        let roman = section(r#"<w:pgNumType w:fmt="lowerRoman" w:start="1"/>"#);
+        assert_eq!(roman.page_number_format, Some(NumberFormat::LowerRoman));
+        assert_eq!(roman.page_number_start, Some(1));
+        let other = section(r#"<w:pgNumType w:fmt="numberInDash"/>"#);
+        assert_eq!(
+            other.page_number_format,
+            Some(NumberFormat::Other("numberInDash".into()))
+        );
+    }
+
+    #[test]
+    fn document_grid_is_read() {
+        let s = section(r#"<w:docGrid w:type="linesAndChars" w:linePitch="312" w:charSpace="-3849"/>"#);
+        assert_eq!(
+            s.doc_grid,
+            Some(DocGrid {
+                kind: Some(DocGridType::LinesAndChars),
+                line_pitch: Some(Twips(312)),
+                char_space: Some(-3849)
+            })
+        );
+        let bare = section(r#"<w:docGrid w:linePitch="360"/>"#);
+        assert_eq!(bare.doc_grid.unwrap().kind, None);
+    }
+
+    #[test]
+    fn vertical_alignment_direction_and_gutter_side_are_read() {
+        let s = section(r#"<w:vAlign w:val="center"/><w:bidi/><w:rtlGutter/>"#);
+        assert_eq!(s.v_align, Some(PageVAlign::Center));
+        assert!(s.bidi && s.rtl_gutter);
+        assert!(!section("").bidi);
+    }
+
+    #[test]
+    fn line_numbering_is_read() {
+        let s = section(r#"<w:lnNumType w:countBy="5" w:start="1" w:distance="360" w:restart="newPage"/>"#);
+        assert_eq!(
+            s.line_numbering,
+            Some(LineNumbering {
+                count_by: Some(5),
+                start: Some(1),
+                distance: Some(Twips(360)),
+                restart: Some(LineNumberRestart::NewPage)
+            })
+        );
+    }
+
+    #[test]
+    fn section_note_properties_are_read() {
+        let s = section(
+            r#"<w:footnotePr><w:pos w:val="beneathText"/><w:numFmt w:val="lowerRoman"/><w:numStart w:val="3"/></w:footnotePr>"#,
+        );
+        let n = s.footnote_props.unwrap();
+        assert_eq!(n.position.as_deref(), Some("beneathText"));
+        assert_eq!((n.format, n.start), (Some(NumberFormat::LowerRoman), Some(3)));
     }
 
     #[test]

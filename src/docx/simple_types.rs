@@ -5,7 +5,8 @@ use quick_xml::events::BytesStart;
 
 use crate::units::{EighthPoints, HalfPoints, Twips};
 
-use super::model::{Border, Color, LineStyle, Width};
+use super::model::{Border, Color, LineStyle, NumberFormat, Width};
+use super::theme_color::{themed, Palette, THEME_COLOR, THEME_FILL};
 use super::xml::attr_raw;
 
 /// A decimal number, tolerating surrounding spaces and a fractional part.
@@ -129,8 +130,9 @@ pub(crate) fn width(e: &BytesStart<'_>) -> Option<Width> {
     }
 }
 
-/// A border element (§17.3.4: `w:top`, `w:insideH`…). `none` and `nil` are invisible.
-pub(crate) fn border(e: &BytesStart<'_>) -> Border {
+/// A border element (§17.3.4: `w:top`, `w:insideH`…). `none` and `nil` are invisible. A
+/// `w:themeColor` wins over `w:color` when the palette gives it.
+pub(crate) fn border(e: &BytesStart<'_>, palette: Option<&Palette>) -> Border {
     let style = match attr_raw(e, b"val").as_deref().map(<[u8]>::trim_ascii) {
         Some(b"none") | Some(b"nil") | None => LineStyle::None,
         Some(b"thick") => LineStyle::Thick,
@@ -149,7 +151,9 @@ pub(crate) fn border(e: &BytesStart<'_>) -> Border {
         visible: style != LineStyle::None,
         width: EighthPoints(attr_raw(e, b"sz").and_then(|v| int(&v)).unwrap_or(0)),
         space: attr_raw(e, b"space").and_then(|v| int(&v)).unwrap_or(0),
-        color: attr_raw(e, b"color").and_then(|v| color(&v)).unwrap_or(Color::Auto),
+        color: themed(e, THEME_COLOR, palette)
+            .or_else(|| attr_raw(e, b"color").and_then(|v| color(&v)))
+            .unwrap_or(Color::Auto),
         style,
     }
 }
@@ -157,11 +161,14 @@ pub(crate) fn border(e: &BytesStart<'_>) -> Border {
 /// `w:shd` (§17.3.5) as the colour Word paints. `clear` paints the fill; `solid` paints
 /// the pattern colour; `pctN` mixes N % of the pattern colour (auto = black) into the fill
 /// (auto = white); `nil` clears inherited shading (`Some(Auto)`); other patterns keep the fill.
-pub(crate) fn shading(e: &BytesStart<'_>) -> Option<Color> {
-    let fill = attr_raw(e, b"fill").and_then(|v| color(&v));
+/// `w:themeFill` and `w:themeColor` supersede `w:fill` and `w:color` (§17.3.5).
+pub(crate) fn shading(e: &BytesStart<'_>, palette: Option<&Palette>) -> Option<Color> {
+    let fill = themed(e, THEME_FILL, palette).or_else(|| attr_raw(e, b"fill").and_then(|v| color(&v)));
     let pattern = attr_raw(e, b"val");
     let pattern = pattern.as_deref().map(<[u8]>::trim_ascii).unwrap_or(b"clear");
-    let fore = attr_raw(e, b"color").and_then(|v| color(&v)).unwrap_or(Color::Auto);
+    let fore = themed(e, THEME_COLOR, palette)
+        .or_else(|| attr_raw(e, b"color").and_then(|v| color(&v)))
+        .unwrap_or(Color::Auto);
     let rgb = |c: Color, auto: (u8, u8, u8)| match c {
         Color::Rgb(r, g, b) => (r, g, b),
         Color::Auto => auto,
@@ -183,6 +190,18 @@ pub(crate) fn shading(e: &BytesStart<'_>) -> Option<Color> {
             Some(Color::Rgb(mix(fr, br), mix(fg, bg), mix(fb, bb)))
         }
         _ => fill,
+    }
+}
+
+/// ST_NumberFormat (§17.18.59).
+pub(crate) fn number_format(raw: &[u8]) -> NumberFormat {
+    match raw.trim_ascii() {
+        b"decimal" => NumberFormat::Decimal,
+        b"upperRoman" => NumberFormat::UpperRoman,
+        b"lowerRoman" => NumberFormat::LowerRoman,
+        b"upperLetter" => NumberFormat::UpperLetter,
+        b"lowerLetter" => NumberFormat::LowerLetter,
+        other => NumberFormat::Other(String::from_utf8_lossy(other).into_owned()),
     }
 }
 
@@ -235,9 +254,9 @@ mod tests {
 
     #[test]
     fn nil_border_is_invisible() {
-        let b = border(&el(r#"top w:val="nil""#));
+        let b = border(&el(r#"top w:val="nil""#), None);
         assert!(!b.visible);
-        let b = border(&el(r#"top w:val="double" w:sz="6" w:space="1" w:color="FF0000""#));
+        let b = border(&el(r#"top w:val="double" w:sz="6" w:space="1" w:color="FF0000""#), None);
         assert!(b.visible);
         assert_eq!(
             (b.width, b.space, b.color, b.style),
@@ -248,15 +267,15 @@ mod tests {
     #[test]
     fn percent_shading_mixes_pattern_into_fill() {
         assert_eq!(
-            shading(&el(r#"shd w:val="clear" w:color="auto" w:fill="D9D9D9""#)),
+            shading(&el(r#"shd w:val="clear" w:color="auto" w:fill="D9D9D9""#), None),
             Some(Color::Rgb(0xD9, 0xD9, 0xD9))
         );
         assert_eq!(
-            shading(&el(r#"shd w:val="pct50" w:color="auto" w:fill="auto""#)),
+            shading(&el(r#"shd w:val="pct50" w:color="auto" w:fill="auto""#), None),
             Some(Color::Rgb(128, 128, 128))
         );
         assert_eq!(
-            shading(&el(r#"shd w:val="solid" w:color="00FF00""#)),
+            shading(&el(r#"shd w:val="solid" w:color="00FF00""#), None),
             Some(Color::Rgb(0, 255, 0))
         );
     }

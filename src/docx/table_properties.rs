@@ -127,7 +127,7 @@ pub(crate) fn read_tcpr(xml: &mut XmlReader<'_>) -> Result<TcPr, DocxError> {
             b"gridSpan" => out.grid_span = Some(count(&e).max(1)),
             b"vMerge" => out.v_merge = Some(merge(&e)),
             b"hMerge" => out.h_merge = Some(merge(&e)),
-            b"shd" => out.shading = shading(&e),
+            b"shd" => out.shading = shading(&e, xml.palette()),
             b"vAlign" => {
                 out.v_align = match val(&e).as_deref() {
                     Some(b"top") => Some(CellVAlign::Top),
@@ -200,7 +200,7 @@ fn read_borders(xml: &mut XmlReader<'_>, out: &mut TableBorders) -> Result<(), D
             _ => None,
         };
         if let Some(side) = side {
-            *side = Some(border(&e));
+            *side = Some(border(&e, xml.palette()));
         }
         xml.skip()
     })

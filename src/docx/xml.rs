@@ -8,6 +8,7 @@ use quick_xml::Reader;
 
 use crate::render::deadline::Deadline;
 
+use super::theme_color::Palette;
 use super::DocxError;
 
 /// How many events pass between two deadline checks.
@@ -79,6 +80,8 @@ pub(crate) struct XmlReader<'a> {
     hidden: Vec<Hidden>,
     /// The document element's namespace declarations.
     root_declarations: Declarations,
+    /// The theme colours that `w:themeColor` references resolve against.
+    palette: Option<&'a Palette>,
 }
 
 impl<'a> XmlReader<'a> {
@@ -97,7 +100,19 @@ impl<'a> XmlReader<'a> {
             events: 0,
             hidden: Vec::new(),
             root_declarations: Vec::new(),
+            palette: None,
         }
+    }
+
+    /// The same reader, resolving theme colour references against `palette`.
+    pub(crate) fn with_palette(mut self, palette: &'a Palette) -> XmlReader<'a> {
+        self.palette = Some(palette);
+        self
+    }
+
+    /// The theme colours of the document, when known.
+    pub(crate) fn palette(&self) -> Option<&'a Palette> {
+        self.palette
     }
 
     /// The part being read.

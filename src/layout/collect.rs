@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::bidi;
 use super::context::Ctx;
 use super::fields::{format_field, FieldValues};
 use super::fonts::{FamilyMatch, LoadedFace};
@@ -90,6 +91,8 @@ pub(crate) struct Atom {
     pub link: Option<usize>,
     /// Whether this is the decimal separator (decimal tabs align on it).
     pub decimal: bool,
+    /// The bidi embedding level (UAX #9): odd is right to left.
+    pub level: u8,
 }
 
 impl Atom {
@@ -123,12 +126,23 @@ pub(crate) struct Collected {
     pub links: Vec<LinkDest>,
     /// The plain text of the visible runs (outline titles).
     pub plain: String,
+    /// The paragraph's base bidi level: 1 in a right-to-left paragraph.
+    pub base_level: u8,
+    /// Atoms and text pieces in order, shaped once the bidi levels are known.
+    pending: Vec<Pending>,
+}
+
+/// Content waiting for the paragraph's bidi levels: shaping direction follows them.
+#[derive(Debug)]
+enum Pending {
+    Atom(Atom),
+    Piece { piece: Piece, rise: Pt, style: usize, link: Option<usize>, start: usize },
 }
 
 /// Collects and shapes a paragraph. With `fields`, page fields are shaped with their
 /// values; without, they become pending atoms with a reserved width.
 pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Option<&FieldValues>) -> Collected {
-    let mut c = Collected::default();
+    let mut c = Collected { base_level: u8::from(p.style.bidi), ..Collected::default() };
     let mut link_stack: Vec<usize> = Vec::new();
     for inline in &p.inlines {
         match inline {
@@ -176,6 +190,35 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
             }
         }
     }
+    // Shape in the direction of each character's resolved level (UAX #9), so that neutral
+    // characters between right-to-left words mirror and join like their neighbours.
+    let levels = bidi::levels(&c.text, p.style.bidi);
+    let base = c.base_level;
+    let level_at = |at: usize| levels.as_ref().and_then(|l| l.get(at).copied()).unwrap_or(base);
+    for pending in std::mem::take(&mut c.pending) {
+        match pending {
+            Pending::Atom(mut a) => {
+                a.level = level_at(a.start);
+                c.atoms.push(a);
+            }
+            Pending::Piece { piece, rise, style, link, start } => {
+                let len = piece.text.len();
+                let mut from = 0;
+                while from < len {
+                    let level = level_at(start + from);
+                    let mut to = from;
+                    for (i, ch) in piece.text[from..].char_indices() {
+                        if level_at(start + from + i) != level {
+                            break;
+                        }
+                        to = from + i + ch.len_utf8();
+                    }
+                    shape_piece(&mut c, &piece, (from, to), start, level, rise, style, link, ctx);
+                    from = to;
+                }
+            }
+        }
+    }
     c
 }
 
@@ -197,8 +240,15 @@ fn push_style(c: &mut Collected, run: &Arc<RunStyle>, ctx: &mut Ctx<'_>) -> usiz
 }
 
 fn push_atom(c: &mut Collected, kind: AtomKind, text: &str, width: Pt, link: Option<usize>) {
-    c.atoms.push(Atom { kind, start: c.text.len(), width, link, decimal: false });
+    c.pending.push(Pending::Atom(Atom { kind, start: c.text.len(), width, link, decimal: false, level: 0 }));
     c.text.push_str(text);
+}
+
+/// Queues a piece of text for shaping once the bidi levels are known.
+fn push_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Option<usize>) {
+    let start = c.text.len();
+    c.text.push_str(&piece.text);
+    c.pending.push(Pending::Piece { piece, rise, style, link, start });
 }
 
 /// The width a pending page field reserves: two digits.
@@ -230,10 +280,6 @@ fn is_complex(u: u32) -> bool {
     matches!(u, 0x0590..=0x08FF | 0x0900..=0x0DFF | 0x0E00..=0x0EFF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
 }
 
-fn is_rtl(u: u32) -> bool {
-    matches!(u, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
-}
-
 fn is_east_asian(u: u32) -> bool {
     matches!(u, 0x1100..=0x11FF | 0x2E80..=0x9FFF | 0xA960..=0xA97F | 0xAC00..=0xD7FF | 0xF900..=0xFAFF
         | 0xFE30..=0xFE4F | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
@@ -246,6 +292,7 @@ fn sticks_to_previous(c: char) -> bool {
 }
 
 /// One piece of text in one face and size, before shaping.
+#[derive(Debug)]
 struct Piece {
     face: Arc<LoadedFace>,
     /// The face whose metrics set the line height: the glyph face, or the run's face when
@@ -253,7 +300,6 @@ struct Piece {
     metrics_face: Arc<LoadedFace>,
     size: Pt,
     base_size: Pt,
-    rtl: bool,
     text: String,
 }
 
@@ -286,7 +332,6 @@ fn push_text(c: &mut Collected, s: &str, style: usize, link: Option<usize>, ctx:
             let base = if cs { run.size_cs } else { run.size } * scale;
             // Complex scripts take `w:bCs`/`w:iCs` (§17.3.2.2, §17.3.2.17).
             let (bold, italic) = if cs { (run.bold_cs, run.italic_cs) } else { (run.bold, run.italic) };
-            let rtl = run.rtl || is_rtl(u32::from(ch));
             let chosen = match pieces.last() {
                 Some(last) if sticks_to_previous(ch) => Some((last.face.clone(), last.metrics_face.clone())),
                 _ => {
@@ -315,16 +360,14 @@ fn push_text(c: &mut Collected, s: &str, style: usize, link: Option<usize>, ctx:
             };
             let Some((face, metrics_face)) = chosen else { continue };
             match pieces.last_mut() {
-                Some(last) if Arc::ptr_eq(&last.face, &face) && last.base_size == base && last.rtl == rtl => {
-                    last.text.push(ch)
-                }
-                _ => pieces.push(Piece { face, metrics_face, size: base, base_size: base, rtl, text: ch.to_string() }),
+                Some(last) if Arc::ptr_eq(&last.face, &face) && last.base_size == base => last.text.push(ch),
+                _ => pieces.push(Piece { face, metrics_face, size: base, base_size: base, text: ch.to_string() }),
             }
         }
         for mut piece in pieces {
             let (size, rise) = script_geometry(&run, piece.base_size);
             piece.size = size;
-            shape_piece(c, piece, rise, style, link, ctx);
+            push_piece(c, piece, rise, style, link);
         }
     }
 }
@@ -339,7 +382,20 @@ fn script_geometry(run: &RunStyle, base: Pt) -> (Pt, Pt) {
     (size, rise + run.position)
 }
 
-fn shape_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Option<usize>, ctx: &mut Ctx<'_>) {
+/// Shapes `piece.text[range]`, all at one bidi `level`; `start` is where the piece's text
+/// begins in `Collected::text`.
+#[allow(clippy::too_many_arguments)]
+fn shape_piece(
+    c: &mut Collected,
+    piece: &Piece,
+    range: (usize, usize),
+    start: usize,
+    level: u8,
+    rise: Pt,
+    style: usize,
+    link: Option<usize>,
+    ctx: &mut Ctx<'_>,
+) {
     let spacing = c.styles[style].run.spacing;
     let m = &piece.metrics_face.metrics;
     let mut extent = m.extent(piece.base_size);
@@ -349,13 +405,15 @@ fn shape_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Op
         extent.descent = extent.descent.max(m.extent(piece.size).descent - rise);
     }
     let scale = piece.size.0 / piece.face.metrics.upm;
-    // Right-to-left text is shaped word by word so each word keeps its joining and order;
-    // the words themselves stay in logical order (no bidi reordering yet).
-    let parts: Vec<&str> = if piece.rtl { split_words(&piece.text) } else { vec![piece.text.as_str()] };
-    for part in parts {
-        let raw = ctx.shape(&piece.face, part, piece.rtl);
+    let rtl = level % 2 == 1;
+    let text = &piece.text[range.0..range.1];
+    // Right-to-left text is shaped word by word, one atom per word, so each word keeps its
+    // joining; the line puts the atoms in visual order.
+    let parts: Vec<(usize, &str)> = if rtl { split_words(text) } else { vec![(0, text)] };
+    for (offset, part) in parts {
+        let raw = ctx.shape(&piece.face, part, rtl);
         let seg_index = c.segments.len();
-        let base_offset = c.text.len();
+        let base_offset = start + range.0 + offset;
         let mut glyphs: Vec<SegGlyph> = raw
             .iter()
             .map(|g| SegGlyph {
@@ -365,13 +423,23 @@ fn shape_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Op
                 text: (0, 0),
             })
             .collect();
-        if piece.rtl {
-            // One atom for the whole word; its text on the first glyph.
-            if let Some(first) = glyphs.first_mut() {
-                first.text = (base_offset, base_offset + part.len());
+        if rtl {
+            // Glyphs come in visual order, clusters descending: each cluster's text runs to
+            // the next larger cluster value, on its first glyph only.
+            let mut clusters: Vec<u32> = raw.iter().map(|g| g.cluster).collect();
+            clusters.sort_unstable();
+            clusters.dedup();
+            let mut seen = Vec::with_capacity(clusters.len());
+            for (g, r) in glyphs.iter_mut().zip(raw.iter()) {
+                if seen.contains(&r.cluster) {
+                    continue;
+                }
+                seen.push(r.cluster);
+                let end = clusters.iter().find(|&&k| k > r.cluster).map(|&k| k as usize).unwrap_or(part.len());
+                g.text = (base_offset + r.cluster as usize, base_offset + end.max(r.cluster as usize));
             }
-            if let Some(last) = glyphs.last_mut() {
-                last.advance += spacing;
+            for g in &mut glyphs {
+                g.advance += if g.text.1 > g.text.0 { spacing } else { Pt::ZERO };
             }
             let width = glyphs.iter().map(|g| g.advance).sum();
             let space = part.chars().all(|ch| ch == ' ');
@@ -381,6 +449,7 @@ fn shape_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Op
                 width,
                 link,
                 decimal: false,
+                level,
             });
         } else {
             // Clusters in order: glyphs [i, j) share a cluster value.
@@ -402,30 +471,30 @@ fn shape_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Op
                     width,
                     link,
                     decimal: text == "." || text == ",",
+                    level,
                 });
                 i = j;
             }
         }
-        c.text.push_str(part);
         c.segments.push(Segment { face: piece.face.clone(), size: piece.size, rise, style, glyphs, extent });
     }
 }
 
-/// Splits text into words and single spaces.
-fn split_words(s: &str) -> Vec<&str> {
+/// Splits text into words and single spaces, with their byte offsets.
+fn split_words(s: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, ch) in s.char_indices() {
         if ch == ' ' {
             if i > start {
-                out.push(&s[start..i]);
+                out.push((start, &s[start..i]));
             }
-            out.push(&s[i..i + 1]);
+            out.push((i, &s[i..i + 1]));
             start = i + 1;
         }
     }
     if start < s.len() {
-        out.push(&s[start..]);
+        out.push((start, &s[start..]));
     }
     out
 }
@@ -439,8 +508,8 @@ fn push_symbol(c: &mut Collected, font: Option<&str>, code: u32, style: usize, l
             let ch = if face.has_char(pua) { Some(pua) } else { char::from_u32(code).filter(|ch| face.has_char(*ch)) };
             if let Some(ch) = ch {
                 let (size, rise) = script_geometry(&run, run.size);
-                let piece = Piece { metrics_face: face.clone(), face, size, base_size: run.size, rtl: false, text: ch.to_string() };
-                shape_piece(c, piece, rise, style, link, ctx);
+                let piece = Piece { metrics_face: face.clone(), face, size, base_size: run.size, text: ch.to_string() };
+                push_piece(c, piece, rise, style, link);
                 return;
             }
         }

@@ -10,8 +10,9 @@ use super::fragment::Fragment;
 use super::frame::{Item, LineItem, Point, RectItem, Size};
 use super::header_footer::{pick, Parts};
 use super::page::{body_area, columns, PageBuild};
-use super::paragraph::{layout_paragraph, LaidParagraph};
-use super::stack::gap;
+use super::paragraph::{layout_paragraph, make_border_room, LaidParagraph};
+use super::stack::{between, gap};
+use super::text_box::{box_origin, layout_box, AnchorFrame};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
 use super::collect::rgb;
 use crate::docx::model::{BreakKind, SectionStart};
@@ -29,6 +30,9 @@ const MAX_CHAIN: usize = 64;
 enum Laid {
     Paragraph(LaidParagraph),
     Table(LaidTable),
+    /// The floating text boxes of the body paragraph at this index, placed where the
+    /// paragraph landed.
+    Boxes(usize),
 }
 
 /// Why the current column began.
@@ -66,6 +70,8 @@ pub(crate) struct Flow<'d, 'a, 'c, 'f> {
     restart: Option<i64>,
     section_first_page: bool,
     mirrored: bool,
+    /// Where the last paragraph's first line went: page index and top.
+    para_top: Option<(usize, Pt)>,
 }
 
 impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
@@ -92,6 +98,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             restart: None,
             section_first_page: true,
             mirrored: false,
+            para_top: None,
         }
     }
 
@@ -100,12 +107,30 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         for (s, range) in section_ranges(self.doc) {
             self.start_section(s)?;
             let mut laid = Vec::with_capacity(range.len());
-            for block in &self.doc.body[range] {
+            for (index, block) in self.doc.body[range.clone()].iter().enumerate() {
                 laid.push(match block {
                     ResolvedBlock::Paragraph(p) => Laid::Paragraph(layout_paragraph(p, self.col_w, self.ctx, None)?),
                     ResolvedBlock::Table(t) => Laid::Table(layout_table(t, self.col_w, self.ctx, None)?),
                 });
+                let ResolvedBlock::Paragraph(p) = block else { continue };
+                if p.text_boxes.iter().any(|b| b.shape.anchored) {
+                    laid.push(Laid::Boxes(range.start + index));
+                }
+                // An inline box sits in its line like a character; until boxes take part in
+                // line layout, its content follows the paragraph.
+                for b in p.text_boxes.iter().filter(|b| !b.shape.anchored) {
+                    for block in &b.blocks {
+                        laid.push(match block {
+                            ResolvedBlock::Paragraph(p) => Laid::Paragraph(layout_paragraph(p, self.col_w, self.ctx, None)?),
+                            ResolvedBlock::Table(t) => Laid::Table(layout_table(t, self.col_w, self.ctx, None)?),
+                        });
+                    }
+                }
             }
+            make_border_room(laid.iter_mut().map(|l| match l {
+                Laid::Paragraph(p) => Some(p),
+                _ => None,
+            }));
             for i in 0..laid.len() {
                 let chain = match &laid[i] {
                     Laid::Paragraph(p) if p.style.keep_next => Some(self.chain_height(i, &laid)),
@@ -114,6 +139,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                 match &mut laid[i] {
                     Laid::Paragraph(p) => self.place_paragraph(p, chain)?,
                     Laid::Table(t) => self.place_table(t)?,
+                    Laid::Boxes(index) => self.place_boxes(*index)?,
                 }
             }
         }
@@ -268,6 +294,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     h += t.rows.first().map(|r| r.height).unwrap_or(Pt::ZERO);
                     break;
                 }
+                Laid::Boxes(_) => continue,
             }
         }
         h
@@ -285,7 +312,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         }
         let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, &st, st.space_before);
         if let (Some(chain), true) = (chain, self.col_has_content) {
-            if chain <= self.region_height() && self.y + prev_after + before + chain > self.bottom + EPSILON {
+            if chain <= self.region_height() && self.y + between(prev_after, before) + chain > self.bottom + EPSILON {
                 self.next_column(Cause::Auto)?;
             }
         }
@@ -297,7 +324,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let lead = if s > 0 {
                 Pt::ZERO
             } else if self.col_has_content {
-                prev_after + before
+                between(prev_after, before)
             } else {
                 // Top of a page: `before` is dropped after an automatic break and kept after
                 // a hard one, less the previous paragraph's `after` (notes §3).
@@ -378,11 +405,17 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         let rx = right + b.right.map(|s| s.space).unwrap_or(Pt::ZERO);
         edge(b.left, Point::new(lx, y), Point::new(lx, y + h));
         edge(b.right, Point::new(rx, y), Point::new(rx, y + h));
-        if k == 0 {
-            edge(b.top, Point::new(lx, y), Point::new(rx, y));
+        // The outer edge of a border lies at the edge of the room made for it.
+        if k == 0 && p.border_top {
+            let t = b.top.map(|s| s.width * 0.5).unwrap_or(Pt::ZERO);
+            edge(b.top, Point::new(lx, y + t), Point::new(rx, y + t));
         }
-        if k + 1 == p.lines.len() {
-            edge(b.bottom, Point::new(lx, y + h), Point::new(rx, y + h));
+        if k + 1 == p.lines.len() && p.border_bottom {
+            let t = b.bottom.map(|s| s.width * 0.5).unwrap_or(Pt::ZERO);
+            edge(b.bottom, Point::new(lx, y + h - t), Point::new(rx, y + h - t));
+        }
+        if k == 0 {
+            self.para_top = Some((self.pages.len() - 1, y));
         }
         let page = self.page();
         page.place(Point::default(), deco);
@@ -437,6 +470,27 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             r += 1;
         }
         self.flush(&mut bg, &mut fg);
+        Ok(())
+    }
+
+    /// Places the floating text boxes of body paragraph `index` on the page where its
+    /// first line went, over the body text.
+    fn place_boxes(&mut self, index: usize) -> Result<(), LayoutError> {
+        let ResolvedBlock::Paragraph(p) = &self.doc.body[index] else { return Ok(()) };
+        let Some((page, top)) = self.para_top else { return Ok(()) };
+        let section = &self.doc.sections[self.pages[page].section];
+        let frame = AnchorFrame {
+            section,
+            margin_left: section.left_margin(self.mirrored),
+            column: (self.col_x(), self.col_w),
+            body_top: self.top,
+            paragraph_top: top,
+        };
+        for tb in p.text_boxes.iter().filter(|b| b.shape.anchored) {
+            let (width, frag) = layout_box(tb, self.col_w, self.ctx)?;
+            let at = box_origin(tb, &frame, width, frag.height);
+            self.pages[page].place(at, frag);
+        }
         Ok(())
     }
 
@@ -521,10 +575,10 @@ mod tests {
     }
 
     #[test]
-    fn spacing_after_and_before_add_up() {
+    fn the_larger_of_spacing_after_and_before_separates_paragraphs() {
         let out = lay(&doc_of(vec![para_with("one", spacing(0, 240)), para_with("two", spacing(300, 0))]));
         let l = lines(&out.layout.pages[0]);
-        assert!((l[1].0 - l[0].0 - (PITCH + 27.0)).abs() < 0.01, "{l:?}");
+        assert!((l[1].0 - l[0].0 - (PITCH + 15.0)).abs() < 0.01, "{l:?}");
     }
 
     #[test]
@@ -743,5 +797,40 @@ mod tests {
         let out = lay(&doc_of(vec![para_with("one", props.clone()), para_with("two", props)]));
         let l = lines(&out.layout.pages[0]);
         assert!((l[1].0 - l[0].0 - PITCH).abs() < 0.01, "{l:?}");
+    }
+
+    fn boxed(text: &str) -> Paragraph {
+        let border = crate::docx::model::Border {
+            visible: true,
+            width: crate::units::EighthPoints(8),
+            space: 4,
+            color: crate::docx::model::Color::Auto,
+            style: crate::docx::model::LineStyle::Single,
+        };
+        let borders = crate::docx::model::ParagraphBorders {
+            top: Some(border),
+            bottom: Some(border),
+            left: Some(border),
+            right: Some(border),
+            between: None,
+        };
+        para_with(text, ParagraphProps { borders, ..Default::default() })
+    }
+
+    #[test]
+    fn a_bordered_paragraph_takes_the_border_space_and_width_above_and_below() {
+        let out = lay(&doc_of(vec![para("a"), boxed("b"), para("c")]));
+        let l = lines(&out.layout.pages[0]);
+        assert!((l[1].0 - l[0].0 - (PITCH + 5.0)).abs() < 0.01, "{l:?}");
+        assert!((l[2].0 - l[1].0 - (PITCH + 5.0)).abs() < 0.01, "{l:?}");
+    }
+
+    #[test]
+    fn neighbours_with_the_same_borders_are_boxed_together() {
+        let out = lay(&doc_of(vec![boxed("a"), boxed("b")]));
+        let l = lines(&out.layout.pages[0]);
+        assert!((l[1].0 - l[0].0 - PITCH).abs() < 0.01, "{l:?}");
+        let horizontal = rules(&out.layout.pages[0]).into_iter().filter(|(p, r)| (p.y.0 - r.to.y.0).abs() < 0.01).count();
+        assert_eq!(horizontal, 2);
     }
 }

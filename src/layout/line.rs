@@ -1,6 +1,7 @@
 //! Finishing a line: tabs, alignment, justification, line height (§17.3.1.33), items.
 
-use super::collect::{AtomKind, Collected, SpanStyle};
+use super::bidi::visual_order;
+use super::collect::{Atom, AtomKind, Collected, SpanStyle};
 use super::context::Ctx;
 use super::font_metrics::LineExtent;
 use super::fragment::{Fragment, Mark, PendingField};
@@ -104,6 +105,8 @@ pub(crate) fn finish_line(
         }
     }
 
+    reorder(atoms, &place, c.base_level, geo.width, &mut xs, &widths);
+
     // Height: the largest font on the line, and the paragraph mark on the last line.
     let mut ext = LineExtent::default();
     let mut any = false;
@@ -134,10 +137,11 @@ pub(crate) fn finish_line(
             let Some(face) = &s.face else { continue };
             let top = baseline - s.run.size * face.metrics.ascent;
             let h = s.run.size * (face.metrics.ascent + face.metrics.descent);
-            let w = xs[to - 1] + widths[to - 1] - xs[from];
+            let (x0, x1) = extent_of(from, to, &xs, &widths);
+            let w = x1 - x0;
             if let crate::docx::model::Color::Rgb(r, g, b) = fill {
                 frag.push(
-                    Point::new(xs[from], top),
+                    Point::new(x0, top),
                     Item::Rect(RectItem { size: Size { width: w, height: h }, fill: Some(super::frame::Rgb(r, g, b)), stroke: None }),
                 );
             }
@@ -153,11 +157,14 @@ pub(crate) fn finish_line(
                 let segment = &c.segments[seg_idx];
                 let mut glyphs: Vec<Glyph> = Vec::new();
                 let start_x = xs[i];
+                let mut pen_x = start_x;
                 while i < atoms.len() {
                     let AtomKind::Glyphs { seg, first, count, .. } = &atoms[i].kind else { break };
-                    if *seg != seg_idx {
+                    // Bidi reordering can separate atoms that are neighbours in the text.
+                    if *seg != seg_idx || (xs[i] - pen_x).0.abs() > 1e-6 {
                         break;
                     }
+                    pen_x += widths[i];
                     let extra = widths[i] - atoms[i].width;
                     let from = glyphs.len();
                     glyphs.extend(segment.glyphs[*first..*first + *count].iter().map(|g| Glyph {
@@ -216,7 +223,8 @@ pub(crate) fn finish_line(
 
     // Underline and strikethrough over the visible text.
     for (from, to, st) in style_groups(c, atoms, end, true) {
-        decorate(&mut frag, &c.styles[st], xs[from], xs[to - 1] + widths[to - 1], baseline);
+        let (x0, x1) = extent_of(from, to, &xs, &widths);
+        decorate(&mut frag, &c.styles[st], x0, x1, baseline);
     }
 
     // Link areas over the linked atoms.
@@ -230,15 +238,68 @@ pub(crate) fn finish_line(
         while k < end && atoms[k].link == Some(link) {
             k += 1;
         }
-        let w = xs[k - 1] + widths[k - 1] - xs[from];
+        let (x0, x1) = extent_of(from, k, &xs, &widths);
+        let w = x1 - x0;
         if w > Pt::ZERO {
             frag.push(
-                Point::new(xs[from], Pt::ZERO),
+                Point::new(x0, Pt::ZERO),
                 Item::Link(LinkItem { size: Size { width: w, height }, dest: c.links[link].clone() }),
             );
         }
     }
     LaidLine { frag, brk: span.brk.filter(|b| *b != BreakKind::Line) }
+}
+
+/// The horizontal extent of atoms `[from, to)`, wherever bidi reordering put them.
+fn extent_of(from: usize, to: usize, xs: &[Pt], widths: &[Pt]) -> (Pt, Pt) {
+    let x0 = xs[from..to].iter().copied().fold(xs[from], Pt::min);
+    let x1 = (from..to).map(|k| xs[k] + widths[k]).fold(xs[from] + widths[from], Pt::max);
+    (x0, x1)
+}
+
+/// Puts a line's atoms in visual order (UAX #9 rules L1 and L2) within each tab segment.
+/// A right-to-left paragraph first mirrors the line in the box, so its start indent, tab
+/// stops and `left` (start) alignment measure from the right edge, as Word's do.
+fn reorder(atoms: &[Atom], place: &[(usize, Pt)], base: u8, width: Pt, xs: &mut [Pt], widths: &[Pt]) {
+    let rtl = base % 2 == 1;
+    if !rtl && atoms.iter().all(|a| a.level == 0) {
+        return;
+    }
+    if rtl {
+        for (x, w) in xs.iter_mut().zip(widths) {
+            *x = width - *x - *w;
+        }
+    }
+    // L1: tabs, and the spaces before a tab or at the end of the line, take the
+    // paragraph's level.
+    let mut levels: Vec<u8> = atoms.iter().map(|a| a.level).collect();
+    let mut trailing = true;
+    for i in (0..atoms.len()).rev() {
+        match atoms[i].kind {
+            AtomKind::Tab { .. } | AtomKind::Break(_) => {
+                levels[i] = base;
+                trailing = true;
+            }
+            _ if trailing && (atoms[i].is_space() || matches!(atoms[i].kind, AtomKind::Bookmark(_))) => levels[i] = base,
+            _ => trailing = false,
+        }
+    }
+    let mut i = 0;
+    while i < atoms.len() {
+        if matches!(atoms[i].kind, AtomKind::Tab { .. }) {
+            i += 1;
+            continue;
+        }
+        let (from, seg) = (i, place[i].0);
+        while i < atoms.len() && !matches!(atoms[i].kind, AtomKind::Tab { .. }) && place[i].0 == seg {
+            i += 1;
+        }
+        let mut x = xs[from..i].iter().copied().fold(xs[from], Pt::min);
+        for k in visual_order(&levels[from..i]) {
+            xs[from + k] = x;
+            x += widths[from + k];
+        }
+    }
 }
 
 /// Spreads `slack` over the spaces of the last tab segment (or, for `distribute` without
@@ -577,5 +638,86 @@ mod tests {
         };
         let out = lay(&doc_of(vec![p]));
         assert_eq!(lines(&out.layout.pages[0]).len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod bidi_tests {
+    use crate::docx::model::{Align, Paragraph, ParagraphProps, RunProps};
+    use crate::layout::testing::*;
+
+    fn rtl_para(text: &str, align: Option<Align>) -> Paragraph {
+        para_with(text, ParagraphProps { bidi: Some(true), align, ..Default::default() })
+    }
+
+    /// Text as drawn: right-to-left glyphs come in visual order.
+    fn drawn(logical: &str) -> String {
+        logical.chars().rev().collect()
+    }
+
+    /// The words of the first line, left to right, with their left edges.
+    fn words(p: &Paragraph) -> Vec<(f64, String)> {
+        let out = lay(&doc_of(vec![p.clone()]));
+        let mut t: Vec<(f64, String)> = texts(&out.layout.pages[0])
+            .into_iter()
+            .map(|(x, _, s, _)| (x, s))
+            .filter(|(_, s)| !s.trim().is_empty())
+            .collect();
+        t.sort_by(|a, b| a.0.total_cmp(&b.0));
+        t
+    }
+
+    #[test]
+    fn a_right_to_left_paragraph_starts_at_the_right_margin() {
+        let out = lay(&doc_of(vec![rtl_para("שלום עולם", None)]));
+        let t = texts(&out.layout.pages[0]);
+        let right = t.iter().map(|(x, _, s, item)| if s.trim().is_empty() { 0.0 } else { x + item.width().0 }).fold(0.0, f64::max);
+        assert!((right - 540.0).abs() < 0.01, "ends at {right}");
+    }
+
+    #[test]
+    fn the_first_word_of_a_right_to_left_paragraph_is_the_rightmost() {
+        let w = words(&rtl_para("שלום עולם", None));
+        assert_eq!(w.last().map(|x| x.1.clone()), Some(drawn("שלום")));
+        assert_eq!(w.first().map(|x| x.1.clone()), Some(drawn("עולם")));
+    }
+
+    #[test]
+    fn right_alignment_in_a_right_to_left_paragraph_means_the_end_side() {
+        let w = words(&rtl_para("שלום", Some(Align::Right)));
+        assert!((w[0].0 - 72.0).abs() < 0.01, "starts at {}", w[0].0);
+    }
+
+    #[test]
+    fn latin_inside_a_right_to_left_paragraph_keeps_its_order() {
+        let w = words(&rtl_para("שלום abc def", None));
+        let latin: Vec<&str> = w.iter().map(|x| x.1.as_str()).filter(|s| s.is_ascii()).collect();
+        assert_eq!(latin.concat().replace(' ', ""), "abcdef");
+        assert_eq!(w.last().map(|x| x.1.clone()), Some(drawn("שלום")));
+    }
+
+    #[test]
+    fn hebrew_words_in_a_left_to_right_paragraph_are_reversed_in_place() {
+        let w = words(&para("ab שלום עולם cd"));
+        let order: Vec<&str> = w.iter().map(|x| x.1.trim()).collect();
+        let (shalom, olam) = (drawn("שלום"), drawn("עולם"));
+        let (a, shalom, olam, c) = (
+            order.iter().position(|s| s.starts_with("ab")),
+            order.iter().position(|s| *s == shalom),
+            order.iter().position(|s| *s == olam),
+            order.iter().position(|s| s.starts_with("cd")),
+        );
+        assert!(a < olam && olam < shalom && shalom < c, "{order:?}");
+    }
+
+    #[test]
+    fn every_right_to_left_glyph_carries_its_own_character() {
+        let out = lay(&doc_of(vec![Paragraph {
+            inlines: vec![run("שלום", RunProps::default())],
+            ..Default::default()
+        }]));
+        let t = texts(&out.layout.pages[0]);
+        let glyph_texts: Vec<&str> = t[0].3.glyphs.iter().map(|g| g.text.as_str()).collect();
+        assert_eq!(glyph_texts, vec!["ם", "ו", "ל", "ש"]);
     }
 }

@@ -20,6 +20,8 @@ pub(crate) struct LineGeometry<'a> {
     pub left: Pt,
     /// Right edge of every line (box width − right indent).
     pub right: Pt,
+    /// The paragraph box's width: a right-to-left paragraph mirrors its lines in it.
+    pub width: Pt,
     /// Tab stops; `hanging_stop` only applies on the first line.
     pub tabs: TabContext<'a>,
 }

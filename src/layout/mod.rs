@@ -2,6 +2,7 @@
 
 pub mod frame;
 
+mod bidi;
 mod collect;
 mod context;
 mod document;
@@ -21,6 +22,7 @@ mod stack;
 mod symbols;
 mod table;
 mod tabs;
+mod text_box;
 #[cfg(test)]
 mod testing;
 

@@ -11,7 +11,7 @@ use super::frame::Point;
 use super::line::{finish_line, style_extent, LaidLine};
 use super::linebreak::{break_lines, LineGeometry};
 use super::tabs::TabContext;
-use crate::resolve::{ParaStyle, ResolvedParagraph};
+use crate::resolve::{BorderSet, ParaStyle, ResolvedParagraph};
 use crate::units::Pt;
 
 /// The longest outline title kept.
@@ -24,6 +24,59 @@ pub(crate) struct LaidParagraph {
     pub style: Arc<ParaStyle>,
     /// Lines in order (none for a paragraph hidden with its mark).
     pub lines: Vec<LaidLine>,
+    /// Whether the top border is drawn (not when the paragraph above shares the borders).
+    pub border_top: bool,
+    /// Whether the bottom border is drawn.
+    pub border_bottom: bool,
+}
+
+/// Whether two neighbouring paragraphs share their borders and so are boxed as one group,
+/// the top border above the first and the bottom border below the last (§17.3.1.24).
+fn same_box(a: &ParaStyle, b: &ParaStyle) -> bool {
+    a.borders == b.borders && a.indent_left == b.indent_left && a.indent_right == b.indent_right
+}
+
+/// Makes room for the borders of a run of laid paragraphs (`None` for anything else, which
+/// ends a group): the top border's space and width above a group's first line, the
+/// bottom's below its last, as Word lays out bordered paragraphs.
+pub(crate) fn make_border_room<'p>(paragraphs: impl Iterator<Item = Option<&'p mut LaidParagraph>>) {
+    let mut prev: Option<&'p mut LaidParagraph> = None;
+    for cur in paragraphs {
+        let cur = cur.filter(|p| !p.lines.is_empty());
+        match (prev.take(), cur) {
+            (Some(a), Some(b)) if b.style.borders != BorderSet::default() && same_box(&a.style, &b.style) => {
+                a.border_bottom = false;
+                b.border_top = false;
+                pad(a);
+                prev = Some(b);
+            }
+            (a, b) => {
+                if let Some(a) = a {
+                    pad(a);
+                }
+                prev = b;
+            }
+        }
+    }
+    if let Some(a) = prev {
+        pad(a);
+    }
+}
+
+fn pad(p: &mut LaidParagraph) {
+    let b = p.style.borders;
+    let room = |s: Option<crate::resolve::BorderStyle>| s.map(|s| s.space + s.room).unwrap_or(Pt::ZERO);
+    let (top, bottom) = (if p.border_top { room(b.top) } else { Pt::ZERO }, if p.border_bottom { room(b.bottom) } else { Pt::ZERO });
+    if top > Pt::ZERO {
+        if let Some(first) = p.lines.first_mut() {
+            let content = first.frag.take_content();
+            first.frag.height += top;
+            first.frag.append_owned(Point::new(Pt::ZERO, top), content);
+        }
+    }
+    if let Some(last) = p.lines.last_mut() {
+        last.frag.height += bottom;
+    }
 }
 
 impl LaidParagraph {
@@ -46,7 +99,7 @@ pub(crate) fn layout_paragraph(
     let style = &p.style;
     // A paragraph whose mark is hidden and that shows nothing takes no room.
     if p.mark.vanish && c.atoms.is_empty() {
-        return Ok(LaidParagraph { style: style.clone(), lines: Vec::new() });
+        return Ok(LaidParagraph { style: style.clone(), lines: Vec::new(), border_top: true, border_bottom: true });
     }
     let left = style.indent_left;
     let right = (width - style.indent_right).max(left.max(left + style.first_line) + Pt(1.0));
@@ -54,6 +107,7 @@ pub(crate) fn layout_paragraph(
         first_left: left + style.first_line,
         left,
         right,
+        width,
         tabs: TabContext {
             tabs: &style.tabs,
             default: ctx.default_tab_stop,
@@ -75,7 +129,7 @@ pub(crate) fn layout_paragraph(
             first.frag.marks.push(Mark::Outline { level, title, at: Point::default() });
         }
     }
-    Ok(LaidParagraph { style: style.clone(), lines })
+    Ok(LaidParagraph { style: style.clone(), lines, border_top: true, border_bottom: true })
 }
 
 #[cfg(test)]

@@ -8,7 +8,9 @@ use super::paragraph::compute_paragraph;
 use super::run::compute_run;
 use super::section::compute_section;
 use super::table::resolve_table;
-use super::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, RunStyle};
+use super::{
+    ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, ResolvedTextBox, RunStyle,
+};
 use crate::docx::model::{Block, Document, Inline, Paragraph, ParagraphProps, RunProps, StyleKind};
 use crate::units::Twips;
 use crate::warning::Warning;
@@ -150,7 +152,9 @@ impl<'a> Resolver<'a> {
                 Inline::Bookmark(name) => ResolvedInline::Bookmark(name),
             });
         }
-        ResolvedParagraph { style, mark, inlines, closes_section: None }
+        let text_boxes =
+            p.text_boxes.iter().map(|b| ResolvedTextBox { blocks: self.blocks(&b.blocks, None), shape: b }).collect();
+        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes }
     }
 
     fn para_style(&mut self, pstyle: Option<&'a str>, tstyle: Option<&'a str>, direct: &ParagraphProps) -> Arc<ParaStyle> {

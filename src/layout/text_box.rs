@@ -1,0 +1,132 @@
+//! Text boxes (`w:txbxContent`): where a floating box goes (DrawingML §20.4.2.10/11) and
+//! its content laid out inside the insets. Text wrapping around boxes is not done yet: the
+//! body flows as if the box were `wrapNone`.
+
+use super::context::Ctx;
+use super::error::LayoutError;
+use super::fragment::Fragment;
+use super::frame::Point;
+use super::stack::layout_stack;
+use crate::docx::model::AnchorPosition;
+use crate::resolve::{ResolvedTextBox, SectionStyle};
+use crate::units::Pt;
+
+/// `a:bodyPr` default insets: 0.1 inch left and right, 0.05 inch top and bottom (§21.1.2.1.1).
+const INSET_X: Pt = Pt(7.2);
+const INSET_Y: Pt = Pt(3.6);
+
+/// What a floating box can be positioned against on its page.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AnchorFrame<'s> {
+    /// The page's section.
+    pub section: &'s SectionStyle,
+    /// Left edge of the page's text area (mirrored margins applied).
+    pub margin_left: Pt,
+    /// The column the anchoring paragraph is in: left edge and width.
+    pub column: (Pt, Pt),
+    /// Top of the body area and the anchoring paragraph's top.
+    pub body_top: Pt,
+    /// The anchoring paragraph's top.
+    pub paragraph_top: Pt,
+}
+
+/// Lays out a box's content at its size; the fragment's origin is the box's corner.
+pub(crate) fn layout_box(tb: &ResolvedTextBox<'_>, column_width: Pt, ctx: &mut Ctx<'_>) -> Result<(Pt, Fragment), LayoutError> {
+    let width = tb.shape.extent.map(|(cx, _)| cx.pt()).filter(|w| *w > Pt::ZERO).unwrap_or(column_width);
+    let inner = (width - INSET_X * 2.0).max(Pt(1.0));
+    let stack = layout_stack(&tb.blocks, inner, ctx, None, true)?;
+    let mut frag = stack.to_fragment();
+    let height = tb.shape.extent.map(|(_, cy)| cy.pt()).filter(|h| *h > Pt::ZERO).unwrap_or(stack.height + INSET_Y * 2.0);
+    let mut out = Fragment::new(height);
+    out.append_owned(Point::new(INSET_X, INSET_Y), std::mem::take(&mut frag));
+    Ok((width, out))
+}
+
+/// The top-left corner of a floating box `size` wide and high.
+pub(crate) fn box_origin(tb: &ResolvedTextBox<'_>, frame: &AnchorFrame<'_>, width: Pt, height: Pt) -> Point {
+    let s = frame.section;
+    let (col_x, col_w) = frame.column;
+    let text_w = s.text_width();
+    let horizontal = tb.shape.horizontal.as_ref();
+    let (h0, hw) = match horizontal.and_then(|h| h.relative_from.as_deref()) {
+        Some("page") => (Pt::ZERO, s.page_width),
+        Some("leftMargin" | "insideMargin") => (Pt::ZERO, frame.margin_left),
+        Some("rightMargin" | "outsideMargin") => {
+            let right = frame.margin_left + text_w;
+            (right, s.page_width - right)
+        }
+        Some("column" | "character") => (col_x, col_w),
+        _ => (frame.margin_left, text_w),
+    };
+    let vertical = tb.shape.vertical.as_ref();
+    let (v0, vh) = match vertical.and_then(|v| v.relative_from.as_deref()) {
+        Some("page") => (Pt::ZERO, s.page_height),
+        Some("margin") => (frame.body_top, s.page_height - s.margin_bottom - frame.body_top),
+        Some("topMargin") => (Pt::ZERO, s.margin_top),
+        Some("bottomMargin") => (s.page_height - s.margin_bottom, s.margin_bottom),
+        _ => (frame.paragraph_top, Pt::ZERO),
+    };
+    Point::new(place(horizontal, h0, hw, width, "left", "right"), place(vertical, v0, vh, height, "top", "bottom"))
+}
+
+/// A position on one axis: the offset from the reference edge, or the alignment in it.
+fn place(pos: Option<&AnchorPosition>, start: Pt, extent: Pt, size: Pt, near: &str, far: &str) -> Pt {
+    let Some(pos) = pos else { return start };
+    match pos.align.as_deref() {
+        Some("center") => start + (extent - size) * 0.5,
+        Some(a) if a == far || a == "outside" => start + extent - size,
+        Some(a) if a == near || a == "inside" => start,
+        _ => start + pos.offset.map(|o| o.pt()).unwrap_or(Pt::ZERO),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::docx::model::{AnchorPosition, Block, Paragraph, TextBox};
+    use crate::layout::testing::*;
+    use crate::units::Emu;
+
+    fn boxed(h: AnchorPosition, v: AnchorPosition) -> Paragraph {
+        let mut p = para("anchor");
+        p.text_boxes.push(TextBox {
+            blocks: vec![Block::Paragraph(para("boxed"))],
+            anchored: true,
+            extent: Some((Emu(72 * 12_700), Emu(36 * 12_700))),
+            horizontal: Some(h),
+            vertical: Some(v),
+            behind_text: false,
+        });
+        p
+    }
+
+    fn at(from: &str, offset_pt: i64) -> AnchorPosition {
+        AnchorPosition { relative_from: Some(from.into()), offset: Some(Emu(offset_pt * 12_700)), align: None }
+    }
+
+    #[test]
+    fn a_box_anchored_to_the_page_sits_at_its_offset_inside_the_insets() {
+        let out = lay(&doc_of(vec![boxed(at("page", 300), at("page", 400))]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
+        assert!((b.0 - 307.2).abs() < 0.01, "x {}", b.0);
+        assert!(b.1 > 403.6 && b.1 < 420.0, "y {}", b.1);
+    }
+
+    #[test]
+    fn a_floating_box_does_not_push_the_body_text_down() {
+        let out = lay(&doc_of(vec![boxed(at("margin", 0), at("paragraph", 0)), para("next")]));
+        let l = lines(&out.layout.pages[0]);
+        let next = l.iter().find(|x| x.1 == "next").expect("next");
+        let anchor = l.iter().find(|x| x.1 == "anchor").expect("anchor");
+        assert!((next.0 - anchor.0 - 11.499).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_centred_box_is_centred_in_the_margins() {
+        let h = AnchorPosition { relative_from: Some("margin".into()), offset: None, align: Some("center".into()) };
+        let out = lay(&doc_of(vec![boxed(h, at("paragraph", 0))]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
+        assert!((b.0 - (306.0 - 36.0 + 7.2)).abs() < 0.01, "x {}", b.0);
+    }
+}

@@ -72,7 +72,8 @@ pub async fn around(
         res.headers_mut().insert(HEADER, v);
     }
     let status = res.status().as_u16();
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    // Milliseconds with one decimal, a number in JSON logs.
+    let ms = (started.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
     let outcome = res.request().extensions().get::<Outcome>().cloned().unwrap_or_default();
     if let Some(state) = state {
         state.metrics.request(route, status);
@@ -86,7 +87,7 @@ pub async fn around(
             status,
             bytes = outcome.bytes,
             credits = outcome.credits,
-            ms = format_args!("{ms:.1}"),
+            ms,
             "request"
         );
     }

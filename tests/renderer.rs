@@ -104,3 +104,61 @@ fn a_broken_main_part_is_an_invalid_docx_error() {
     assert_eq!(err.kind(), RenderErrorKind::InvalidDocx, "{err}");
     assert!(err.to_string().contains("word/document.xml"), "{err}");
 }
+
+/// An opaque RGB PNG of `w`×`h` pixels.
+fn png(w: u32, h: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("png header");
+    let pixels: Vec<u8> = (0..w * h * 3).map(|i| (i % 251) as u8).collect();
+    writer.write_image_data(&pixels).expect("png data");
+    writer.finish().expect("png end");
+    out
+}
+
+fn render_with_image(body: &str, image: &[u8]) -> Vec<u8> {
+    let bytes = common::docx::docx_with_image(body, "image1.png", image);
+    convert(&common::renderer(), &bytes, &Deadline::none()).expect("conversion").pdf
+}
+
+#[test]
+fn an_inline_png_is_stored_as_one_image_of_its_pixel_size() {
+    let body = format!(r#"<w:p><w:r>{}</w:r></w:p>{LETTER_SECTION}"#, common::docx::inline_picture(144, 72));
+    let pdf = render_with_image(&body, &png(40, 20));
+    let images = pdf::images(&pdf);
+    assert_eq!(images.len(), 1, "{images:?}");
+    // page, num, type, width, height, color…
+    assert_eq!(&images[0][..5], ["1", "0", "image", "40", "20"]);
+    assert_eq!(images[0][5], "rgb");
+}
+
+#[test]
+fn two_drawings_of_one_picture_store_it_once() {
+    let picture = common::docx::inline_picture(100, 50);
+    let body = format!(r#"<w:p><w:r>{picture}</w:r></w:p><w:p><w:r>{picture}</w:r></w:p>{LETTER_SECTION}"#);
+    let pdf = render_with_image(&body, &png(8, 4));
+    let images = pdf::images(&pdf);
+    assert_eq!(images.len(), 2, "drawn twice: {images:?}");
+    // Column 10 is the object number: both draws show the same object.
+    assert_eq!(images[0][10], images[1][10]);
+    let objects = String::from_utf8_lossy(&pdf).matches("/Subtype /Image").count()
+        + String::from_utf8_lossy(&pdf).matches("/Subtype/Image").count();
+    assert_eq!(objects, 1);
+}
+
+#[test]
+fn a_tall_inline_picture_pushes_the_next_line_down() {
+    let body = format!(
+        r#"<w:p><w:r><w:t>above</w:t></w:r></w:p><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r>{}</w:r></w:p>{}{LETTER_SECTION}"#,
+        common::docx::inline_picture(100, 620),
+        paragraph("below the picture")
+    );
+    let pdf = render_with_image(&body, &png(4, 4));
+    // 72 pt margins leave 648 pt: "above" (21.4 pt with its spacing) and the 620 pt picture
+    // line fit, the next line does not.
+    assert_eq!(pdf::pages(&pdf), 2);
+    assert!(pdf::page_text(&pdf, 1).contains("above"));
+    assert!(pdf::page_text(&pdf, 2).contains("below the picture"));
+}

@@ -4,6 +4,7 @@
 use crate::warning::Warning;
 
 use super::fields::FieldStack;
+use super::media::MediaSource;
 use super::model::TextBox;
 use super::rels::Rels;
 use super::xml::XmlReader;
@@ -26,6 +27,8 @@ pub(crate) struct Story<'s> {
     pub text_boxes: Vec<TextBox>,
     /// Counts of skipped content, for one warning per kind.
     pub skipped: &'s mut Skipped,
+    /// Where pictures' media parts are read from; without it pictures are skipped.
+    pub media: Option<&'s mut (dyn MediaSource + 's)>,
     /// Tables, text boxes and ruby open around the current element.
     nesting: usize,
 }
@@ -38,8 +41,14 @@ impl<'s> Story<'s> {
             fields: FieldStack::default(),
             text_boxes: Vec::new(),
             skipped,
+            media: None,
             nesting: 0,
         }
+    }
+
+    /// The same story, reading pictures from `media`.
+    pub(crate) fn with_media(self, media: &'s mut (dyn MediaSource + 's)) -> Story<'s> {
+        Story { media: Some(media), ..self }
     }
 
     /// Enters a nested table, text box or ruby; refused past [`MAX_NESTING`].
@@ -63,9 +72,9 @@ impl<'s> Story<'s> {
 /// Content skipped on purpose, counted over the whole package.
 #[derive(Debug, Default)]
 pub(crate) struct Skipped {
-    /// `w:drawing` (DrawingML pictures, shapes, charts).
+    /// `w:drawing` without a picture (DrawingML shapes, charts).
     pub drawings: usize,
-    /// `w:pict` (VML shapes and pictures).
+    /// `w:pict` without a picture (VML shapes).
     pub picts: usize,
     /// `w:object` (embedded OLE objects).
     pub objects: usize,
@@ -83,10 +92,10 @@ impl Skipped {
         let kinds = [
             (
                 self.drawings,
-                "DrawingML drawings (w:drawing: pictures, shapes, charts) are not rendered yet",
+                "DrawingML shapes and charts without a picture (w:drawing) are not rendered yet",
             ),
-            (self.picts, "VML pictures and shapes (w:pict) are not rendered yet"),
-            (self.objects, "embedded objects (w:object) are not rendered yet"),
+            (self.picts, "VML shapes without a picture (w:pict) are not rendered yet"),
+            (self.objects, "embedded objects (w:object) without a preview picture are not rendered yet"),
             (self.equations, "equations (m:oMath) are not rendered yet"),
             (
                 self.note_references,

@@ -1,18 +1,20 @@
-//! Drawings (`w:drawing`, `w:pict`, `w:object`): skipped for now, one warning per kind,
-//! but the content of their text boxes (`w:txbxContent`, §17.17.1.1) is kept, with where
-//! the drawing says the box goes.
+//! Drawings (`w:drawing`, `w:pict`, `w:object`): pictures (`pic:pic`, §20.2.2.5, or VML
+//! `v:imagedata`) are read with their media bytes, size, crop, transform and placement;
+//! the content of text boxes (`w:txbxContent`, §17.17.1.1) is kept, with where the drawing
+//! says the box goes. Other shapes are skipped, one warning per kind.
 
 use quick_xml::events::BytesStart;
 
 use super::body::read_blocks;
 use super::context::Story;
-use super::model::{AnchorPosition, TextBox};
+use super::media::sniff_image;
+use super::model::{AnchorPosition, Crop, Distances, Picture, PictureAnchor, PictureTransform, TextBox, Wrap};
 use super::simple_types::int;
-use super::xml::{attr, on_off_attr, Ev, XmlReader};
+use super::xml::{attr, attr_raw, on_off_attr, Ev, XmlReader};
 use super::DocxError;
 use crate::units::Emu;
 
-/// Which element is being skipped.
+/// Which element is being read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum DrawingKind {
     /// `w:drawing` (DrawingML, §20.4).
@@ -30,30 +32,46 @@ enum Axis {
     Vertical,
 }
 
-/// Skips a drawing whose `Start` was just returned. Text-box content found anywhere inside
-/// (`wps:txbx/w:txbxContent`, `v:textbox/w:txbxContent`, in groups too) is read as a
-/// [`TextBox`] into `story.text_boxes`, for the anchoring paragraph. `mc:AlternateContent`
-/// is already resolved by the reader, so a text box with a VML fallback is read once.
-pub(crate) fn skip_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind: DrawingKind) -> Result<(), DocxError> {
-    match kind {
-        DrawingKind::Drawing => story.skipped.drawings += 1,
-        DrawingKind::Pict => story.skipped.picts += 1,
-        DrawingKind::Object => story.skipped.objects += 1,
-    }
+/// What a drawing says about its picture, gathered while it is read.
+#[derive(Default)]
+struct PictureRef {
+    /// Inside the first `pic:pic` (at this depth): its `a:blip`, `a:srcRect` and `a:xfrm`
+    /// are the picture's. Later pictures of a group are left out.
+    in_pic: bool,
+    pic_depth: Option<usize>,
+    /// `a:blip@r:embed` or `v:imagedata@r:id`: the relationship of the media part.
+    rel_id: Option<String>,
+    crop: Crop,
+    transform: PictureTransform,
+    wrap: Wrap,
+    distance: Distances,
+}
+
+/// Reads a drawing whose `Start` was just returned. Its first picture is returned;
+/// text-box content found anywhere inside (`wps:txbx/w:txbxContent`,
+/// `v:textbox/w:txbxContent`, in groups too) is read as a [`TextBox`] into
+/// `story.text_boxes`, for the anchoring paragraph. `mc:AlternateContent` is already
+/// resolved by the reader, so a text box with a VML fallback is read once, and a chart or
+/// shape whose `mc:Fallback` holds a picture gives that picture.
+pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind: DrawingKind) -> Result<Option<Picture>, DocxError> {
     // Where the box goes, gathered from the elements before its content.
     let mut frame = Box::<TextBox>::default();
+    let mut pic = PictureRef::default();
     let mut axis = Axis::Horizontal;
     let mut vml_style_seen = false;
     let mut depth = 0usize;
     loop {
         let e = match xml.next()? {
             Ev::Start(e) => e,
-            Ev::End if depth == 0 => return Ok(()),
+            Ev::End if depth == 0 => break,
             Ev::End => {
+                if pic.pic_depth == Some(depth) {
+                    pic.in_pic = false;
+                }
                 depth -= 1;
                 continue;
             }
-            Ev::Eof => return Ok(()),
+            Ev::Eof => break,
             Ev::Text(_) | Ev::CData(_) => continue,
         };
         match e.local_name().as_ref() {
@@ -74,6 +92,7 @@ pub(crate) fn skip_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                     b"anchor" => {
                         frame.anchored = true;
                         frame.behind_text = on_off_attr(&e, b"behindDoc").unwrap_or(false);
+                        pic.distance = distances(&e);
                     }
                     // `wp:extent` (§20.4.2.7); `a:ext` of a transform has another name.
                     b"extent" => frame.extent = emu_pair(&e),
@@ -85,11 +104,43 @@ pub(crate) fn skip_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                         };
                         position(&mut frame, axis).relative_from = attr(&e, b"relativeFrom").map(|r| r.into_owned());
                     }
+                    // §20.4.2.15–20; tight and through wrap along a polygon: square for now.
+                    b"wrapNone" => pic.wrap = Wrap::None,
+                    b"wrapSquare" | b"wrapTight" | b"wrapThrough" => pic.wrap = Wrap::Square,
+                    b"wrapTopAndBottom" => pic.wrap = Wrap::TopAndBottom,
+                    b"pic" if pic.pic_depth.is_none() => {
+                        pic.in_pic = true;
+                        pic.pic_depth = Some(depth);
+                    }
+                    // §20.1.8.13: a linked (`r:link`) picture is outside the package.
+                    b"blip" if pic.in_pic && pic.rel_id.is_none() => {
+                        pic.rel_id = attr(&e, b"embed").map(|r| r.into_owned()).filter(|r| !r.is_empty());
+                    }
+                    b"srcRect" if pic.in_pic => pic.crop = crop(&e),
+                    b"xfrm" if pic.in_pic => pic.transform = transform(&e),
+                    // VML: the picture of a `v:shape` (Part 4 §14.1.2.11), `r:id`.
+                    b"imagedata" if kind != DrawingKind::Drawing && pic.rel_id.is_none() => {
+                        pic.rel_id = attr(&e, b"id").map(|r| r.into_owned()).filter(|r| !r.is_empty());
+                        if let Some(crop) = vml_crop(&e) {
+                            pic.crop = crop;
+                        }
+                    }
+                    // `w10:wrap@type` (Part 4 §14.3.2.6) of a floating VML shape.
+                    b"wrap" if kind != DrawingKind::Drawing => {
+                        pic.wrap = match attr_raw(&e, b"type").as_deref() {
+                            Some(b"topAndBottom") => Wrap::TopAndBottom,
+                            Some(b"square" | b"tight" | b"through") => Wrap::Square,
+                            _ => Wrap::None,
+                        }
+                    }
                     // The outermost VML shape's CSS-like `style` places the box.
                     _ if kind != DrawingKind::Drawing && !vml_style_seen => {
                         if let Some(style) = attr(&e, b"style") {
                             vml_style_seen = true;
                             vml_frame(&style, &mut frame);
+                            if let Some(rotation) = vml_rotation(&style) {
+                                pic.transform.rotation = rotation;
+                            }
                         }
                     }
                     _ => {}
@@ -97,6 +148,92 @@ pub(crate) fn skip_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
             }
         }
     }
+    let picture = picture(story, &frame, pic)?;
+    if picture.is_none() {
+        match kind {
+            DrawingKind::Drawing => story.skipped.drawings += 1,
+            DrawingKind::Pict => story.skipped.picts += 1,
+            DrawingKind::Object => story.skipped.objects += 1,
+        }
+    }
+    Ok(picture)
+}
+
+/// The picture a drawing points at, with its media part read through the story's
+/// relationships; `None` without a picture, a size or a readable part.
+fn picture(story: &mut Story<'_>, frame: &TextBox, pic: PictureRef) -> Result<Option<Picture>, DocxError> {
+    let Some(rel_id) = pic.rel_id else { return Ok(None) };
+    let Some((cx, cy)) = frame.extent.filter(|(cx, cy)| cx.0 > 0 && cy.0 > 0) else { return Ok(None) };
+    let Some(rel) = story.rels.get(&rel_id).filter(|r| !r.external) else { return Ok(None) };
+    let target = rel.target.clone();
+    let Some(media) = story.media.as_deref_mut() else { return Ok(None) };
+    let Some(data) = media.media(&target)? else { return Ok(None) };
+    let anchor = frame.anchored.then(|| {
+        Box::new(PictureAnchor {
+        horizontal: frame.horizontal.clone(),
+        vertical: frame.vertical.clone(),
+        behind_text: frame.behind_text,
+        wrap: pic.wrap,
+        distance: pic.distance,
+        })
+    });
+    Ok(Some(Picture {
+        format: sniff_image(&data),
+        data,
+        extent: (cx, cy),
+        crop: pic.crop,
+        transform: pic.transform,
+        anchor,
+    }))
+}
+
+/// `a:srcRect@l,t,r,b` (§20.1.8.55), in thousandths of a percent.
+fn crop(e: &BytesStart<'_>) -> Crop {
+    let v = |name: &[u8]| attr_raw(e, name).and_then(|v| int(&v)).unwrap_or(0);
+    Crop { left: v(b"l"), top: v(b"t"), right: v(b"r"), bottom: v(b"b") }
+}
+
+/// VML `v:imagedata@cropleft,croptop,cropright,cropbottom`: fractions, either plain
+/// (`0.25`) or in 65,536ths (`16384f`).
+fn vml_crop(e: &BytesStart<'_>) -> Option<Crop> {
+    let v = |name: &[u8]| {
+        let raw = attr(e, name)?;
+        let raw = raw.trim();
+        let fraction = match raw.strip_suffix('f') {
+            Some(n) => n.parse::<f64>().ok()? / 65_536.0,
+            None => raw.parse::<f64>().ok()?,
+        };
+        fraction.is_finite().then(|| (fraction * 100_000.0).round() as i64)
+    };
+    let crop = Crop {
+        left: v(b"cropleft").unwrap_or(0),
+        top: v(b"croptop").unwrap_or(0),
+        right: v(b"cropright").unwrap_or(0),
+        bottom: v(b"cropbottom").unwrap_or(0),
+    };
+    (crop != Crop::default()).then_some(crop)
+}
+
+/// `a:xfrm@rot,flipH,flipV` (§20.1.7.6).
+fn transform(e: &BytesStart<'_>) -> PictureTransform {
+    PictureTransform {
+        rotation: attr_raw(e, b"rot").and_then(|v| int(&v)).unwrap_or(0),
+        flip_h: on_off_attr(e, b"flipH").unwrap_or(false),
+        flip_v: on_off_attr(e, b"flipV").unwrap_or(false),
+    }
+}
+
+/// A VML `style`'s `rotation` (degrees) in 60,000ths of a degree.
+fn vml_rotation(style: &str) -> Option<i64> {
+    let value = style.split(';').find_map(|d| d.split_once(':').filter(|(k, _)| k.trim() == "rotation"))?.1;
+    let degrees: f64 = value.trim().trim_end_matches("fd").parse().ok().filter(|d: &f64| d.is_finite())?;
+    Some((degrees * 60_000.0).round() as i64)
+}
+
+/// `distT/B/L/R` of a `wp:anchor`, in EMU.
+fn distances(e: &BytesStart<'_>) -> Distances {
+    let v = |name: &[u8]| Emu(attr_raw(e, name).and_then(|v| int(&v)).unwrap_or(0));
+    Distances { top: v(b"distT"), bottom: v(b"distB"), left: v(b"distL"), right: v(b"distR") }
 }
 
 /// Reads a `w:txbxContent` whose `Start` was just returned into a text box placed as
@@ -184,9 +321,125 @@ fn css_length(v: &str) -> Option<Emu> {
 
 #[cfg(test)]
 mod tests {
-    use crate::docx::model::Block;
-    use crate::docx::test_support::{paragraph, read_body, texts};
+    use crate::docx::model::{Block, Crop, ImageFormat, Inline, Picture, RunContent, Wrap};
+    use crate::docx::test_support::{docx, paragraph, read_body, read_bytes, texts, DOCUMENT_RELS};
+    use crate::docx::ReadDocument;
     use crate::units::Emu;
+
+    /// Reads `body` in a package whose `rIdImg` points at a small GIF and `rIdGone` at a
+    /// missing part.
+    fn read_with_media(body: &str) -> ReadDocument {
+        let rels = DOCUMENT_RELS.replace(
+            "</Relationships>",
+            r#"<Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.gif"/><Relationship Id="rIdGone" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/gone.png"/></Relationships>"#,
+        );
+        let bytes = docx(body, &[("word/_rels/document.xml.rels", &rels), ("word/media/image1.gif", "GIF89a tiny")]);
+        read_bytes(&bytes).unwrap()
+    }
+
+    fn pictures(read: &ReadDocument) -> Vec<Picture> {
+        let mut out = Vec::new();
+        for b in &read.document.body {
+            let Block::Paragraph(p) = b else { continue };
+            for i in &p.inlines {
+                let Inline::Run(r) = i else { continue };
+                for c in &r.content {
+                    if let RunContent::Picture(pic) = c {
+                        out.push(pic.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    const PIC: &str = r#"<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rIdImg"/><a:srcRect l="10000" t="0" r="5000" b="2500"/></pic:blipFill>
+        <pic:spPr><a:xfrm rot="5400000" flipH="1"><a:off x="0" y="0"/><a:ext cx="1" cy="1"/></a:xfrm></pic:spPr></pic:pic></a:graphicData></a:graphic>"#;
+
+    #[test]
+    fn an_inline_picture_is_read_with_its_bytes_size_crop_and_transform() {
+        let read = read_with_media(&format!(r#"<w:p><w:r><w:drawing><wp:inline><wp:extent cx="914400" cy="457200"/>{PIC}</wp:inline></w:drawing></w:r></w:p>"#));
+        let pics = pictures(&read);
+        assert_eq!(pics.len(), 1);
+        let p = &pics[0];
+        assert_eq!(&p.data[..], b"GIF89a tiny");
+        assert_eq!(p.format, ImageFormat::Gif);
+        assert_eq!(p.extent, (Emu(914_400), Emu(457_200)));
+        assert_eq!(p.crop, Crop { left: 10_000, top: 0, right: 5_000, bottom: 2_500 });
+        assert_eq!((p.transform.rotation, p.transform.flip_h, p.transform.flip_v), (5_400_000, true, false));
+        assert!(p.anchor.is_none());
+        assert!(read.warnings.iter().all(|w| w.kind != "element_skipped"), "{:?}", read.warnings);
+    }
+
+    #[test]
+    fn an_anchored_picture_keeps_its_position_wrap_and_distances() {
+        let read = read_with_media(&format!(
+            r#"<w:p><w:r><w:drawing><wp:anchor distT="12700" distB="25400" distL="0" distR="0" behindDoc="0">
+               <wp:positionH relativeFrom="column"><wp:align>center</wp:align></wp:positionH>
+               <wp:positionV relativeFrom="paragraph"><wp:posOffset>127000</wp:posOffset></wp:positionV>
+               <wp:extent cx="100" cy="200"/><wp:wrapTopAndBottom/>{PIC}</wp:anchor></w:drawing></w:r></w:p>"#
+        ));
+        let a = pictures(&read)[0].anchor.clone().expect("anchored");
+        assert_eq!(a.wrap, Wrap::TopAndBottom);
+        assert_eq!((a.distance.top, a.distance.bottom), (Emu(12_700), Emu(25_400)));
+        assert_eq!(a.horizontal.unwrap().align.as_deref(), Some("center"));
+        let v = a.vertical.unwrap();
+        assert_eq!((v.relative_from.as_deref(), v.offset), (Some("paragraph"), Some(Emu(127_000))));
+    }
+
+    #[test]
+    fn tight_wrap_is_read_as_square() {
+        let read = read_with_media(&format!(r#"<w:p><w:r><w:drawing><wp:anchor><wp:extent cx="100" cy="200"/><wp:wrapTight wrapText="bothSides"/>{PIC}</wp:anchor></w:drawing></w:r></w:p>"#));
+        assert_eq!(pictures(&read)[0].anchor.as_ref().unwrap().wrap, Wrap::Square);
+    }
+
+    #[test]
+    fn drawings_of_one_part_share_its_bytes() {
+        let drawing = format!(r#"<w:drawing><wp:inline><wp:extent cx="100" cy="200"/>{PIC}</wp:inline></w:drawing>"#);
+        let read = read_with_media(&format!("<w:p><w:r>{drawing}</w:r><w:r>{drawing}</w:r></w:p>"));
+        let pics = pictures(&read);
+        assert_eq!(pics.len(), 2);
+        assert!(std::sync::Arc::ptr_eq(&pics[0].data, &pics[1].data));
+    }
+
+    #[test]
+    fn a_group_shows_its_first_picture_with_that_picture_crop() {
+        let second = r#"<pic:pic><pic:blipFill><a:blip r:embed="rIdGone"/><a:srcRect l="50000"/></pic:blipFill><pic:spPr><a:xfrm flipV="1"/></pic:spPr></pic:pic>"#;
+        let first = PIC.replace("<a:graphic><a:graphicData>", "").replace("</a:graphicData></a:graphic>", "");
+        let read = read_with_media(&format!(
+            r#"<w:p><w:r><w:drawing><wp:inline><wp:extent cx="100" cy="200"/><a:graphic><a:graphicData><wpg:wgp>{first}{second}</wpg:wgp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"#
+        ));
+        let p = &pictures(&read)[0];
+        assert_eq!((p.crop.left, p.transform.flip_v), (10_000, false));
+    }
+
+    #[test]
+    fn a_vml_picture_is_sized_by_its_style() {
+        let read = read_with_media(r#"<w:p><w:r><w:pict><v:shape style="width:72pt;height:36pt"><v:imagedata r:id="rIdImg" o:title=""/></v:shape></w:pict></w:r></w:p>"#);
+        let pics = pictures(&read);
+        assert_eq!(pics[0].extent, (Emu(72 * 12_700), Emu(36 * 12_700)));
+        assert!(pics[0].anchor.is_none());
+    }
+
+    #[test]
+    fn a_linked_picture_or_a_missing_part_is_skipped() {
+        let linked = r#"<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:link="rIdImg"/></pic:blipFill></pic:pic></a:graphicData></a:graphic>"#;
+        let gone = PIC.replace("rIdImg", "rIdGone");
+        let read = read_with_media(&format!(
+            r#"<w:p><w:r><w:drawing><wp:inline><wp:extent cx="1" cy="1"/>{linked}</wp:inline></w:drawing></w:r><w:r><w:drawing><wp:inline><wp:extent cx="1" cy="1"/>{gone}</wp:inline></w:drawing></w:r></w:p>"#
+        ));
+        assert!(pictures(&read).is_empty());
+        assert!(read.warnings.iter().any(|w| w.kind == "picture_skipped" && w.message.contains("gone.png")));
+    }
+
+    #[test]
+    fn a_shape_whose_fallback_holds_a_picture_shows_that_picture() {
+        let read = read_with_media(&format!(
+            r#"<w:p><w:r><mc:AlternateContent><mc:Choice Requires="cx1"><w:drawing><wp:inline><wp:extent cx="100" cy="200"/><a:graphic><a:graphicData><cx:chart r:id="rIdChart"/></a:graphicData></a:graphic></wp:inline></w:drawing></mc:Choice>
+               <mc:Fallback><w:drawing><wp:inline><wp:extent cx="100" cy="200"/>{PIC}</wp:inline></w:drawing></mc:Fallback></mc:AlternateContent></w:r></w:p>"#
+        ));
+        assert_eq!(pictures(&read).len(), 1);
+    }
 
     const TEXT_BOX: &str = r#"<w:p><w:r><w:t>anchor</w:t></w:r><w:r><mc:AlternateContent>
         <mc:Choice Requires="wps"><w:drawing><wp:anchor><a:graphic><a:graphicData><wps:wsp><wps:txbx>

@@ -10,6 +10,7 @@ mod core_props;
 mod drawing;
 mod error;
 mod fields;
+mod media;
 mod font_table;
 mod obfuscated_font;
 mod package;

@@ -454,6 +454,100 @@ pub enum RunContent {
     Symbol { font: Option<String>, char: u32 },
     /// A page-dependent field that layout fills in after pagination.
     Field(FieldKind),
+    /// A picture (`w:drawing` holding `pic:pic`, §20.4; or VML `v:imagedata`), inline or
+    /// anchored.
+    Picture(Picture),
+}
+
+/// A picture as its drawing describes it, with the bytes of its media part.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picture {
+    /// The media part's bytes, shared by every drawing that shows the same part.
+    pub data: Arc<[u8]>,
+    /// The format sniffed from the bytes.
+    pub format: ImageFormat,
+    /// `wp:extent@cx,cy` (§20.4.2.7), or VML `width`/`height`.
+    pub extent: (Emu, Emu),
+    /// `a:srcRect` (§20.1.8.55).
+    pub crop: Crop,
+    /// `a:xfrm@rot,flipH,flipV` (§20.1.7.6).
+    pub transform: PictureTransform,
+    /// Where a floating picture goes; `None` for `wp:inline`. Boxed: most pictures are
+    /// inline, and run content stays small.
+    pub anchor: Option<Box<PictureAnchor>>,
+}
+
+/// Image formats recognised by their signature bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ImageFormat {
+    Png,
+    Jpeg,
+    Gif,
+    Bmp,
+    Tiff,
+    /// Enhanced Metafile.
+    Emf,
+    /// Windows Metafile (placeable or not).
+    Wmf,
+    /// Anything else.
+    Unknown,
+}
+
+/// `a:srcRect@l,t,r,b` (§20.1.8.55): how much of each edge is cut off, in thousandths of a
+/// percent of the image (ST_Percentage); negative values add room.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Crop {
+    pub left: i64,
+    pub top: i64,
+    pub right: i64,
+    pub bottom: i64,
+}
+
+/// `a:xfrm` of the picture (§20.1.7.6).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PictureTransform {
+    /// `@rot`, in 60,000ths of a degree, clockwise.
+    pub rotation: i64,
+    /// `@flipH`.
+    pub flip_h: bool,
+    /// `@flipV`.
+    pub flip_v: bool,
+}
+
+/// A floating picture's placement (`wp:anchor`, §20.4.2.3).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PictureAnchor {
+    /// `wp:positionH`.
+    pub horizontal: Option<AnchorPosition>,
+    /// `wp:positionV`.
+    pub vertical: Option<AnchorPosition>,
+    /// `@behindDoc`.
+    pub behind_text: bool,
+    /// The wrap element.
+    pub wrap: Wrap,
+    /// `@distT,distB,distL,distR`: room kept free around the picture.
+    pub distance: Distances,
+}
+
+/// How text wraps around a floating picture (§20.4.2.15–20).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Wrap {
+    /// `wp:wrapNone`: in front of or behind the text.
+    #[default]
+    None,
+    /// `wp:wrapSquare`; `wrapTight` and `wrapThrough` are read as this too.
+    Square,
+    /// `wp:wrapTopAndBottom`.
+    TopAndBottom,
+}
+
+/// `distT/B/L/R` of an anchor, in EMU.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Distances {
+    pub top: Emu,
+    pub bottom: Emu,
+    pub left: Emu,
+    pub right: Emu,
 }
 
 /// The kinds of `w:br`.

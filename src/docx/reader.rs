@@ -14,6 +14,7 @@ use super::core_props::read_core_props;
 use super::font_table::{read_font_table, EmbedRef};
 use super::model::{Block, Document, EmbeddedFont, FontDecl, SectionProps};
 use super::obfuscated_font::{deobfuscate, looks_like_font};
+use super::media::{MediaCache, MediaSource, PackageMedia};
 use super::package::Package;
 use super::rels::{rels_part_for, Rels};
 use super::settings::read_settings;
@@ -41,6 +42,7 @@ pub(crate) fn read_package(
         deadline,
         warnings: Vec::new(),
         palette: Palette::default(),
+        media: MediaCache::default(),
     };
 
     let package_rels = parts.rels_of("")?;
@@ -69,7 +71,7 @@ pub(crate) fn read_package(
 
     let mut skipped = Skipped::default();
     let (body, final_section) = parts
-        .required(&main, |xml| read_main_document(xml, &document_rels, &mut skipped))?
+        .story(&main, false, |xml, media| read_main_document(xml, &document_rels, &mut skipped, media))?
         .ok_or(DocxError::NoMainPart)?;
     document.body = body;
     document.final_section = final_section;
@@ -91,7 +93,7 @@ pub(crate) fn read_package(
         };
         let part = rel.target.clone();
         let rels = parts.rels_of(&part)?;
-        let read = parts.optional(&part, |xml| read_header_footer(xml, &rels, &mut skipped))?;
+        let read = parts.story(&part, true, |xml, media| read_header_footer(xml, &rels, &mut skipped, media))?;
         if let Some(blocks) = read {
             document.parts.insert(id, blocks);
         }
@@ -116,6 +118,8 @@ struct Parts<'a> {
     warnings: Vec<Warning>,
     /// Theme colours for every part read after the theme and settings.
     palette: Palette,
+    /// Picture parts read so far.
+    media: MediaCache,
 }
 
 impl Parts<'_> {
@@ -132,6 +136,44 @@ impl Parts<'_> {
         let bytes = to_utf8(bytes);
         let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline);
         read(&mut xml.with_palette(&self.palette)).map(Some)
+    }
+
+    /// Reads a story part (the body, a header, a footer) through `read`, which may also
+    /// read the media parts its pictures point at. When `optional`, damage or malformed
+    /// XML only skips the part with a warning, as in [`Parts::optional`].
+    fn story<T>(
+        &mut self,
+        name: &str,
+        optional: bool,
+        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource) -> Result<T, DocxError>,
+    ) -> Result<Option<T>, DocxError> {
+        match self.story_inner(name, read) {
+            Err(e) if optional && e.is_recoverable_in_optional_part() => {
+                self.warnings
+                    .push(Warning::new("part_skipped", format!("{e}; the part was skipped")));
+                Ok(None)
+            }
+            other => other,
+        }
+    }
+
+    fn story_inner<T>(
+        &mut self,
+        name: &str,
+        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource) -> Result<T, DocxError>,
+    ) -> Result<Option<T>, DocxError> {
+        self.deadline.check()?;
+        let Some(bytes) = self.package.read(name)? else {
+            return Ok(None);
+        };
+        let bytes = to_utf8(bytes);
+        let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline);
+        let mut media = PackageMedia {
+            package: &mut self.package,
+            cache: &mut self.media,
+            warnings: &mut self.warnings,
+        };
+        read(&mut xml.with_palette(&self.palette), &mut media).map(Some)
     }
 
     /// Like [`Parts::required`], but damage or malformed XML only skips the part with a
@@ -311,6 +353,7 @@ fn read_main_document(
     xml: &mut XmlReader<'_>,
     rels: &Rels,
     skipped: &mut Skipped,
+    media: &mut dyn MediaSource,
 ) -> Result<(Vec<Block>, SectionProps), DocxError> {
     if !xml.enter_root(&[b"document"])? {
         return Err(DocxError::Xml {
@@ -319,7 +362,7 @@ fn read_main_document(
             reason: "the root element is not w:document".into(),
         });
     }
-    let mut story = Story::new(rels, skipped);
+    let mut story = Story::new(rels, skipped).with_media(media);
     let mut out = (Vec::new(), SectionProps::default());
     loop {
         match xml.next()? {
@@ -333,11 +376,16 @@ fn read_main_document(
 }
 
 /// A header or footer part (`w:hdr`/`w:ftr`, §17.10.4): its blocks.
-fn read_header_footer(xml: &mut XmlReader<'_>, rels: &Rels, skipped: &mut Skipped) -> Result<Vec<Block>, DocxError> {
+fn read_header_footer(
+    xml: &mut XmlReader<'_>,
+    rels: &Rels,
+    skipped: &mut Skipped,
+    media: &mut dyn MediaSource,
+) -> Result<Vec<Block>, DocxError> {
     if !xml.enter_root(&[b"hdr", b"ftr"])? {
         return Ok(Vec::new());
     }
-    let mut story = Story::new(rels, skipped);
+    let mut story = Story::new(rels, skipped).with_media(media);
     super::body::read_blocks(xml, &mut story)
 }
 

@@ -1,10 +1,10 @@
 //! Runs (`w:r`, §17.3.2.25) and their content (§17.3.3): text, tabs, breaks, symbols,
-//! field characters; drawings are handed to `drawing`.
+//! field characters, pictures; drawings are handed to `drawing`.
 
 use quick_xml::events::BytesStart;
 
 use super::context::Story;
-use super::drawing::{skip_drawing, DrawingKind};
+use super::drawing::{read_drawing, DrawingKind};
 use super::fields::FieldAction;
 use super::model::{BreakKind, FieldKind, Inline, Run, RunContent};
 use super::properties::read_rpr;
@@ -34,9 +34,18 @@ pub(crate) fn read_run(xml: &mut XmlReader<'_>, story: &mut Story<'_>, out: &mut
                 field_char(&e, story, &mut run, out);
                 xml.skip()?;
             }
-            b"drawing" => skip_drawing(xml, story, DrawingKind::Drawing)?,
-            b"pict" => skip_drawing(xml, story, DrawingKind::Pict)?,
-            b"object" => skip_drawing(xml, story, DrawingKind::Object)?,
+            b"drawing" | b"pict" | b"object" => {
+                let kind = match e.local_name().as_ref() {
+                    b"drawing" => DrawingKind::Drawing,
+                    b"pict" => DrawingKind::Pict,
+                    _ => DrawingKind::Object,
+                };
+                if let Some(picture) = read_drawing(xml, story, kind)? {
+                    if visible {
+                        run.content.push(RunContent::Picture(picture));
+                    }
+                }
+            }
             b"ruby" => {
                 flush(&mut run, out);
                 read_ruby(xml, story, out)?;

@@ -15,9 +15,13 @@ pub(crate) const NS: &str = concat!(
     r#"xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" "#,
     r#"xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" "#,
     r#"xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" "#,
+    r#"xmlns:wpg="http://schemas.microsoft.com/office/word/2010/wordprocessingGroup" "#,
     r#"xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" "#,
     r#"xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" "#,
     r#"xmlns:v="urn:schemas-microsoft-com:vml" "#,
+    r#"xmlns:o="urn:schemas-microsoft-com:office:office" "#,
+    r#"xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" "#,
+    r#"xmlns:cx1="http://schemas.microsoft.com/office/drawing/2015/9/8/chartex" "#,
     r#"xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math" "#,
     r#"xmlns:w16se="http://schemas.microsoft.com/office/word/2015/wordml/symex""#,
 );
@@ -121,6 +125,7 @@ pub(crate) fn text(p: &Paragraph) -> String {
                     RunContent::Break(_) => s.push('\n'),
                     RunContent::Symbol { .. } => s.push('□'),
                     RunContent::Field(_) => s.push('#'),
+                    RunContent::Picture(_) => s.push('▣'),
                 }
             }
         }

@@ -7,7 +7,8 @@ use super::context::Ctx;
 use super::fields::{format_field, FieldValues};
 use super::fonts::{FamilyMatch, LoadedFace};
 use super::font_metrics::LineExtent;
-use super::frame::{LinkDest, Point, Rgb};
+use super::frame::{ImageItem, LinkDest, Point, Rgb};
+use super::picture::image_item;
 use super::symbols::{dingbat, private_use};
 use crate::docx::model::{BreakKind, Color, FieldKind, LinkTarget, RunContent, VertAlign};
 use crate::resolve::{ResolvedInline, ResolvedParagraph, RunStyle};
@@ -76,6 +77,8 @@ pub(crate) enum AtomKind {
     Field { kind: FieldKind, style: usize },
     /// A bookmark start (zero width).
     Bookmark(String),
+    /// An inline picture: index into `Collected::pictures`.
+    Picture(usize),
 }
 
 /// The unit of line breaking.
@@ -106,7 +109,7 @@ impl Atom {
         match &self.kind {
             AtomKind::Glyphs { seg, .. } => Some(segs[*seg].style),
             AtomKind::Tab { style } | AtomKind::Field { style, .. } => Some(*style),
-            AtomKind::Break(_) | AtomKind::Bookmark(_) => None,
+            AtomKind::Break(_) | AtomKind::Bookmark(_) | AtomKind::Picture(_) => None,
         }
     }
 }
@@ -124,6 +127,8 @@ pub(crate) struct Collected {
     pub styles: Vec<SpanStyle>,
     /// Hyperlink targets.
     pub links: Vec<LinkDest>,
+    /// Inline pictures, as the items they become.
+    pub pictures: Vec<ImageItem>,
     /// The plain text of the visible runs (outline titles).
     pub plain: String,
     /// The paragraph's base bidi level: 1 in a right-to-left paragraph.
@@ -171,6 +176,16 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                                 push_atom(&mut c, AtomKind::Field { kind: *kind, style }, "0", width, link);
                             }
                         },
+                        // An inline picture is one object on the line (U+FFFC breaks on both
+                        // sides, UAX #14 LB20); a floating one is placed by the flow.
+                        RunContent::Picture(picture) if picture.anchor.is_none() => {
+                            let item = image_item(picture);
+                            let width = item.size.width;
+                            let index = c.pictures.len();
+                            c.pictures.push(item);
+                            push_atom(&mut c, AtomKind::Picture(index), "\u{FFFC}", width, link);
+                        }
+                        RunContent::Picture(_) => {}
                     }
                 }
             }
@@ -259,25 +274,9 @@ fn reserve_width(style: &SpanStyle, ctx: &mut Ctx<'_>) -> Pt {
     style.run.size * (f64::from(units) / face.metrics.upm)
 }
 
-/// Which `w:rFonts` slot a character uses (OI29500 2.1.88, simplified): `w:cs`/`w:rtl` and
-/// complex scripts use cs, East Asian blocks eastAsia, ASCII ascii, the rest hAnsi.
+/// Which `w:rFonts` slot a character uses (OI29500 2.1.88; `east_asian::font_slot`).
 fn slot(c: char, run: &RunStyle) -> (&Arc<str>, bool) {
-    let u = u32::from(c);
-    if run.complex_script || run.rtl || is_complex(u) {
-        return (&run.fonts.cs, true);
-    }
-    if is_east_asian(u) {
-        return (&run.fonts.east_asia, false);
-    }
-    if u < 0x80 {
-        (&run.fonts.ascii, false)
-    } else {
-        (&run.fonts.h_ansi, false)
-    }
-}
-
-fn is_complex(u: u32) -> bool {
-    matches!(u, 0x0590..=0x08FF | 0x0900..=0x0DFF | 0x0E00..=0x0EFF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
+    super::east_asian::font_slot(c, run)
 }
 
 fn is_east_asian(u: u32) -> bool {

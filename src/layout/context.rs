@@ -1,10 +1,13 @@
-//! Per-document layout state: fonts resolved once per family, shaping cache, warnings.
+//! Per-document layout state: the document's fonts, faces resolved once per family, shaping cache, warnings.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use super::document_fonts::DocumentFonts;
+use super::east_asian::is_cjk;
 use super::fonts::{FamilyMatch, FontBook, LoadedFace};
 use super::shaping::{shape, RawGlyph};
+use crate::docx::model::Document;
 use crate::render::deadline::Deadline;
 use crate::units::Pt;
 use crate::warning::Warning;
@@ -16,6 +19,8 @@ type FamilyCache = HashMap<(Arc<str>, bool, bool), Option<(Arc<LoadedFace>, Fami
 /// What every layout step of one document shares.
 pub(crate) struct Ctx<'f> {
     fonts: &'f FontBook,
+    /// The document's embedded faces and font table, consulted before the shared book.
+    doc_fonts: DocumentFonts,
     /// The render time limit.
     pub deadline: &'f Deadline,
     /// `w:defaultTabStop`.
@@ -44,6 +49,7 @@ impl<'f> Ctx<'f> {
     ) -> Ctx<'f> {
         let mut ctx = Ctx {
             fonts,
+            doc_fonts: DocumentFonts::default(),
             deadline,
             default_tab_stop,
             compatibility_mode,
@@ -59,6 +65,14 @@ impl<'f> Ctx<'f> {
             ctx.warn("fonts_missing", "no fonts installed; the embedded DejaVu fonts stand in for every family".to_string());
         }
         ctx
+    }
+
+    /// Takes the fonts of the document being laid out: its embedded faces (parsed here,
+    /// once), its font table and its East Asian language.
+    pub fn use_document_fonts(&mut self, doc: &Document) {
+        self.doc_fonts = DocumentFonts::new(doc);
+        self.families.clear();
+        self.fallbacks.clear();
     }
 
     /// Records a warning once per kind and message.
@@ -85,7 +99,7 @@ impl<'f> Ctx<'f> {
         if let Some(f) = self.families.get(&key) {
             return f.clone();
         }
-        let found = self.fonts.resolve_family(family, bold, italic);
+        let found = self.doc_fonts.resolve(self.fonts, family, bold, italic);
         if let Some((face, FamilyMatch::Generic)) = &found {
             self.warn("font_substituted", format!("font \"{family}\" is not installed; using \"{}\"", face.family));
         }
@@ -96,17 +110,23 @@ impl<'f> Ctx<'f> {
         found
     }
 
-    /// Whether `family` is installed under that very name.
+    /// Whether `family` is embedded in the document or installed under that very name.
     pub fn has_family(&self, family: &str) -> bool {
-        self.fonts.has_family(family)
+        self.doc_fonts.embeds(family) || self.fonts.has_family(family)
     }
 
-    /// A face that has `c`, for characters the chosen face lacks.
+    /// A face that has `c`, for characters the chosen face lacks: for Han, kana and
+    /// Hangul the Noto Sans CJK face of the document's East Asian language (the same
+    /// ideograph is drawn differently in Japan, Korea and China), else the book's chain.
     pub fn fallback(&mut self, c: char, bold: bool, italic: bool) -> Option<Arc<LoadedFace>> {
         if let Some(f) = self.fallbacks.get(&(c, bold, italic)) {
             return f.clone();
         }
-        let face = self.fonts.fallback_for(c, bold, italic);
+        let by_lang = match self.doc_fonts.east_asia {
+            Some(lang) if is_cjk(c) => self.fonts.installed(lang.noto(false), bold, italic).filter(|f| f.has_char(c)),
+            _ => None,
+        };
+        let face = by_lang.or_else(|| self.fonts.fallback_for(c, bold, italic));
         self.fallbacks.insert((c, bold, italic), face.clone());
         face
     }
@@ -120,5 +140,56 @@ impl<'f> Ctx<'f> {
         let glyphs: Arc<[RawGlyph]> = shape(face, text, rtl).into();
         self.shapes.insert(key, glyphs.clone());
         glyphs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::docx::model::{EmbeddedFont, EmbeddedFontStyle, FontDecl, FontRef, FontSlots, Paragraph, RunProps};
+    use crate::layout::testing::{doc_of, fonts, lay, run, texts};
+
+    fn in_font(text: &str, family: &str) -> Paragraph {
+        let name = || Some(FontRef::Named(family.into()));
+        let props = RunProps { fonts: FontSlots { ascii: name(), h_ansi: name(), east_asia: name(), ..Default::default() }, ..Default::default() };
+        Paragraph { inlines: vec![run(text, props)], ..Default::default() }
+    }
+
+    #[test]
+    fn a_subsetted_embedded_face_lacking_a_glyph_falls_back_for_that_glyph_only() {
+        let mut doc = doc_of(vec![in_font("A中", "Corporate Sans")]);
+        let data = dejavu::sans::regular().to_vec();
+        doc.fonts = vec![FontDecl {
+            name: "Corporate Sans".into(),
+            embedded: vec![EmbeddedFont { style: EmbeddedFontStyle::Regular, subsetted: true, data: data.into() }],
+            ..Default::default()
+        }];
+        let out = lay(&doc);
+        let items = texts(&out.layout.pages[0]);
+        let face_of = |s: &str| items.iter().find(|t| t.2.contains(s)).map(|t| t.3.face.postscript_name.clone());
+        assert_eq!(face_of("A").as_deref(), Some("DejaVuSans"));
+        assert!(face_of("中").is_some_and(|ps| ps.starts_with("NotoSansCJK")), "{:?}", face_of("中"));
+        assert!(out.warnings.iter().all(|w| !w.to_string().contains("Corporate Sans")));
+    }
+
+    #[test]
+    fn a_han_character_no_font_has_takes_the_cjk_face_of_the_document_language() {
+        let mut doc = doc_of(vec![]);
+        doc.settings.theme_font_lang.east_asia = Some("ja-JP".into());
+        let deadline = Deadline::none();
+        let mut ctx = Ctx::new(fonts(), &deadline, Pt(36.0), None, false);
+        ctx.use_document_fonts(&doc);
+        assert_eq!(ctx.fallback('中', false, false).map(|f| f.family.clone()).as_deref(), Some("Noto Sans CJK JP"));
+        doc.settings.theme_font_lang.east_asia = Some("zh-TW".into());
+        ctx.use_document_fonts(&doc);
+        assert_eq!(ctx.fallback('中', false, false).map(|f| f.family.clone()).as_deref(), Some("Noto Sans CJK TC"));
+    }
+
+    #[test]
+    fn a_missing_family_is_reported_once() {
+        let doc = doc_of(vec![in_font("one", "Nowhere Grotesk"), in_font("two", "Nowhere Grotesk")]);
+        let out = lay(&doc);
+        let n = out.warnings.iter().filter(|w| w.to_string().contains("Nowhere Grotesk")).count();
+        assert_eq!(n, 1);
     }
 }

@@ -34,6 +34,7 @@ pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<L
         resolved.compatibility_mode,
         resolved.expand_shift_return,
     );
+    ctx.use_document_fonts(doc);
     let mut flow = Flow::new(&resolved, &mut ctx);
     flow.run()?;
     let Flow { pages, mut parts, .. } = flow;

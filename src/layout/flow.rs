@@ -12,11 +12,12 @@ use super::header_footer::{pick, Parts};
 use super::page::{body_area, columns, PageBuild};
 use super::paragraph::{layout_paragraph, make_border_room, LaidParagraph};
 use super::stack::{between, gap};
-use super::text_box::{box_origin, layout_box, AnchorFrame};
+use super::picture;
+use super::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
 use super::collect::rgb;
-use crate::docx::model::{BreakKind, SectionStart};
-use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument};
+use crate::docx::model::{BreakKind, Picture, PictureAnchor, RunContent, SectionStart};
+use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph};
 use crate::units::Pt;
 
 /// The most pages a document may lay out to.
@@ -113,7 +114,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     ResolvedBlock::Table(t) => Laid::Table(layout_table(t, self.col_w, self.ctx, None)?),
                 });
                 let ResolvedBlock::Paragraph(p) = block else { continue };
-                if p.text_boxes.iter().any(|b| b.shape.anchored) {
+                if p.text_boxes.iter().any(|b| b.shape.anchored) || anchored_pictures(p).next().is_some() {
                     laid.push(Laid::Boxes(range.start + index));
                 }
                 // An inline box sits in its line like a character; until boxes take part in
@@ -491,6 +492,25 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let at = box_origin(tb, &frame, width, frag.height);
             self.pages[page].place(at, frag);
         }
+        for (picture, anchor) in anchored_pictures(p) {
+            let size = picture::size(picture);
+            let at = anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), &frame, size.width, size.height);
+            let mut frag = Fragment::new(size.height);
+            frag.push(Point::default(), Item::Image(picture::image_item(picture)));
+            if anchor.behind_text {
+                self.pages[page].place_behind(at, frag);
+            } else {
+                self.pages[page].place(at, frag);
+            }
+            // The text that follows goes below a picture that clears its band (no flowing
+            // around pictures yet), when the picture starts in this page's body.
+            let bottom = at.y + size.height + anchor.distance.bottom.pt();
+            let on_this_page = page + 1 == self.pages.len() && at.y < self.bottom;
+            if on_this_page && picture::clears_band(picture, at.x, frame.column) && bottom > self.y {
+                self.y = bottom;
+                self.col_has_content = true;
+            }
+        }
         Ok(())
     }
 
@@ -524,6 +544,21 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         page.place(Point::default(), b);
         page.place(Point::default(), f);
     }
+}
+
+/// The floating pictures of a paragraph's visible runs, with their anchors.
+fn anchored_pictures<'p>(p: &'p ResolvedParagraph<'_>) -> impl Iterator<Item = (&'p Picture, &'p PictureAnchor)> + 'p {
+    p.inlines
+        .iter()
+        .filter_map(|i| match i {
+            ResolvedInline::Run(r) if !r.style.vanish => Some(r.content),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|c| match c {
+            RunContent::Picture(p) => p.anchor.as_deref().map(|a| (p, a)),
+            _ => None,
+        })
 }
 
 /// Body blocks per section: a paragraph with `closes_section` ends its section.

@@ -27,12 +27,30 @@ const SUBSTITUTES: &[(&str, &[&str])] = &[
     ("courier new", &["Liberation Mono", "Cousine"]),
     ("courier", &["Liberation Mono", "Cousine"]),
     ("arial narrow", &["Liberation Sans Narrow"]),
+    // CSS generic names left by HTML imports: Word sets them in Arial, Times New Roman and
+    // Courier New whatever the font table says (`AlexTatulescu_spotify_clone_srs` declares
+    // "sans-serif" as roman with altName Times New Roman; Word's PDF uses Arial).
+    ("sans-serif", &["Liberation Sans", "Arimo"]),
+    ("serif", &["Liberation Serif", "Tinos"]),
+    ("monospace", &["Liberation Mono", "Cousine"]),
 ];
 
 /// Vertical metrics of Office fonts whose substitutes differ in height: (family, line height,
-/// ascent) in em. Cambria single lines measure 2388/2048 em in Word PDFs (corpus
-/// `sverrejb_docxide_pdf_input_3`), Caladea's win metrics give 1.3 em.
-const METRIC_OVERRIDES: &[(&str, f64, f64)] = &[("cambria", 2388.0 / 2048.0, 1946.0 / 2048.0)];
+/// ascent) in em, as `FaceMetrics` would read them from the original. Cambria single lines
+/// measure 2388/2048 em in Word PDFs (corpus `sverrejb_docxide_pdf_input_3`), Caladea's win
+/// metrics give 1.3 em. The East Asian ones come from the faces Word embedded in its PDFs:
+/// Malgun Gothic lines measure 1.737 em at 10.5 pt and 1.743 em at 9.5 pt with the baseline
+/// 1.288 em below the line top (`developer0hye_office2pdf_06_official_letter_ko`; its glyph
+/// box is only 2229 + 495 of 2048, Noto Sans CJK KR's 1.448 em); SimSun, SimHei and KaiTi
+/// 220 + 36 of 256 with a 36 line gap, DengXian 1659 + 475 of 2048 (`16261909_Backup_Tools_`).
+const METRIC_OVERRIDES: &[(&str, f64, f64)] = &[
+    ("cambria", 2388.0 / 2048.0, 1946.0 / 2048.0),
+    ("malgun gothic", 3560.0 / 2048.0, 2638.0 / 2048.0),
+    ("simsun", 292.0 / 256.0, 1.0),
+    ("simhei", 292.0 / 256.0, 1.0),
+    ("kaiti", 292.0 / 256.0, 1.0),
+    ("dengxian", 2134.0 / 2048.0, 1659.0 / 2048.0),
+];
 
 /// Loaded faces by database id and the Office font whose metrics they take, if any.
 type FaceCache = HashMap<(ID, Option<&'static str>), Option<Arc<LoadedFace>>>;
@@ -201,33 +219,53 @@ impl FontBook {
     }
 
     /// Resolves a family name: exact, then a metric-compatible substitute, then a generic
-    /// fallback by the kind of name, then any face at all.
+    /// fallback by the kind of name, then any face at all (without a document's font
+    /// table; layout goes through `DocumentFonts::resolve`).
+    #[cfg(test)]
     pub(crate) fn resolve_family(&self, name: &str, bold: bool, italic: bool) -> Option<(Arc<LoadedFace>, FamilyMatch)> {
-        if let Some(face) = self.query(name, bold, italic).and_then(|id| self.face(id)) {
+        if let Some(face) = self.installed(name, bold, italic) {
             return Some((face, FamilyMatch::Exact));
         }
-        let lower = name.trim().to_lowercase();
-        if let Some((_, subs)) = SUBSTITUTES.iter().find(|(n, _)| *n == lower) {
-            // The substitute keeps the widths; its line height is the original's when known.
-            let metrics = METRIC_OVERRIDES.iter().find(|(n, _, _)| *n == lower).map(|(n, _, _)| *n);
-            for sub in *subs {
-                if let Some(face) = self.query(sub, bold, italic).and_then(|id| self.face_as(id, metrics)) {
-                    return Some((face, FamilyMatch::Compatible));
-                }
-            }
+        if let Some(face) = self.compatible(name, bold, italic) {
+            return Some((face, FamilyMatch::Compatible));
         }
-        let generic = match generic_kind(&lower) {
+        self.generic(generic_kind(&name.trim().to_lowercase()), bold, italic).map(|f| (f, FamilyMatch::Generic))
+    }
+
+    /// The face of an installed family, by its very name.
+    pub(crate) fn installed(&self, name: &str, bold: bool, italic: bool) -> Option<Arc<LoadedFace>> {
+        self.query(name.trim(), bold, italic).and_then(|id| self.face(id))
+    }
+
+    /// A metric-compatible substitute for an Office family (Carlito for Calibri…), with the
+    /// original's line height where it is known to differ.
+    pub(crate) fn compatible(&self, name: &str, bold: bool, italic: bool) -> Option<Arc<LoadedFace>> {
+        let lower = name.trim().to_lowercase();
+        let (_, subs) = SUBSTITUTES.iter().find(|(n, _)| *n == lower)?;
+        subs.iter().find_map(|sub| self.installed_as(sub, bold, italic, &lower))
+    }
+
+    /// An installed family standing in for `original`, taking the original's vertical
+    /// metrics when `METRIC_OVERRIDES` knows them (Word measures lines with the original).
+    pub(crate) fn installed_as(&self, family: &str, bold: bool, italic: bool, original: &str) -> Option<Arc<LoadedFace>> {
+        let lower = original.trim().to_lowercase();
+        let metrics = METRIC_OVERRIDES.iter().find(|(n, _, _)| *n == lower).map(|(n, _, _)| *n);
+        self.query(family, bold, italic).and_then(|id| self.face_as(id, metrics))
+    }
+
+    /// A generic face of a kind (Liberation Serif, Sans or Mono first), else any face at all.
+    pub(crate) fn generic(&self, kind: Generic, bold: bool, italic: bool) -> Option<Arc<LoadedFace>> {
+        let generic = match kind {
             Generic::Serif => SERIF_FALLBACK,
             Generic::Mono => MONO_FALLBACK,
             Generic::Sans => SANS_FALLBACK,
         };
         for fam in generic.iter().chain(SANS_FALLBACK) {
-            if let Some(face) = self.query(fam, bold, italic).and_then(|id| self.face(id)) {
-                return Some((face, FamilyMatch::Generic));
+            if let Some(face) = self.installed(fam, bold, italic) {
+                return Some(face);
             }
         }
-        let first = self.scan_order.iter().find_map(|id| self.face(*id))?;
-        Some((first, FamilyMatch::Generic))
+        self.scan_order.iter().find_map(|id| self.face(*id))
     }
 
     /// The first face of the fallback chain for `c` that has it (CJK, scripts, symbols,
@@ -320,10 +358,23 @@ impl FontBook {
         // every mmap-based font stack makes.
         let (data, index) = unsafe { db.make_shared_face_data(id)? };
         drop(db);
+        LoadedFace::from_data(data, index, family, postscript_name).map(Arc::new)
+    }
+}
+
+impl LoadedFace {
+    /// Parses a font file (or one face of a collection) into a face with a fresh
+    /// process-wide id, so the PDF writer embeds and subsets it like any other.
+    pub(crate) fn from_data(
+        data: Arc<dyn AsRef<[u8]> + Send + Sync>,
+        index: u32,
+        family: String,
+        postscript_name: String,
+    ) -> Option<LoadedFace> {
         let bytes: &[u8] = (*data).as_ref();
-        // SAFETY: the bytes live in `data` (a Vec or a memory map that never moves), which
-        // `LoadedFace::face` keeps alive for as long as `rb` exists: `rb` is declared first
-        // and therefore dropped first.
+        // SAFETY: the bytes live in `data` (a Vec, an Arc'd slice or a memory map that never
+        // moves), which `LoadedFace::face` keeps alive for as long as `rb` exists: `rb` is
+        // declared first and therefore dropped first.
         let bytes: &'static [u8] = unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
         let rb = rustybuzz::Face::from_slice(bytes, index)?;
         let metrics = FaceMetrics::read(&rb);
@@ -339,18 +390,23 @@ impl FontBook {
                 latin1[(u / 64) as usize] |= 1 << (u % 64);
             }
         }
-        Some(Arc::new(LoadedFace { rb, face, metrics, family, latin1 }))
+        Some(LoadedFace { rb, face, metrics, family, latin1 })
     }
 }
 
-enum Generic {
+/// The kind of a family, for generic substitution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Generic {
+    /// Proportional with serifs.
     Serif,
+    /// Proportional without serifs.
     Sans,
+    /// Fixed pitch.
     Mono,
 }
 
 /// Guesses the kind of a missing family from its name.
-fn generic_kind(lower: &str) -> Generic {
+pub(crate) fn generic_kind(lower: &str) -> Generic {
     const MONO: &[&str] = &["mono", "courier", "consolas", "code", "typewriter", "console", "fixed"];
     const SERIF: &[&str] = &[
         "times", "roman", "georgia", "garamond", "cambria", "book", "minion", "palatino", "century",
@@ -436,6 +492,12 @@ mod tests {
     fn a_cjk_character_falls_back_to_noto_cjk() {
         let face = fonts().fallback_for('中', false, false).expect("a face");
         assert!(face.family.starts_with("Noto Sans CJK"), "{}", face.family);
+    }
+
+    #[test]
+    fn the_css_name_sans_serif_stands_for_arial() {
+        let face = fonts().compatible("sans-serif", false, false).expect("a face");
+        assert_eq!(face.family, "Liberation Sans");
     }
 
     #[test]

@@ -1,11 +1,13 @@
-//! The finished layout: pages of positioned items (glyph runs, lines, rectangles, link
-//! areas) in points, origin at the page's top-left corner, y growing downwards. The PDF
+//! The finished layout: pages of positioned items (glyph runs, lines, rectangles,
+//! images, link areas) in points, origin at the page's top-left corner, y growing downwards. The PDF
 //! writer consumes only these types.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::units::Pt;
+
+pub use crate::docx::model::ImageFormat;
 
 /// A point on a page, from its top-left corner.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -130,6 +132,41 @@ pub struct LinkItem {
     pub dest: LinkDest,
 }
 
+/// The bytes of an image file, shared by every item that shows it: the PDF writer stores
+/// each distinct one once.
+#[derive(Debug, PartialEq)]
+pub struct ImageData {
+    /// The file as stored in the document.
+    pub bytes: Arc<[u8]>,
+    /// Its format, from its signature.
+    pub format: ImageFormat,
+}
+
+/// The part of an image that shows: fractions of its width and height cut from each
+/// edge (negative values add empty room).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ImageCrop {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+}
+
+/// An image filling a box whose top-left corner is at the item's position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImageItem {
+    pub image: Arc<ImageData>,
+    /// The box the visible part of the image fills (before rotation).
+    pub size: Size,
+    pub crop: ImageCrop,
+    /// Clockwise rotation about the box's centre, in degrees.
+    pub rotation: f64,
+    /// Mirrored left to right.
+    pub flip_h: bool,
+    /// Mirrored top to bottom.
+    pub flip_v: bool,
+}
+
 /// Anything that can be placed on a page.
 #[derive(Debug, Clone)]
 pub enum Item {
@@ -137,6 +174,7 @@ pub enum Item {
     Line(LineItem),
     Rect(RectItem),
     Link(LinkItem),
+    Image(ImageItem),
 }
 
 /// An item at a position on its page.

@@ -42,6 +42,18 @@ pub(crate) fn line_height(ext: LineExtent, rule: LineRule) -> (Pt, Pt) {
     }
 }
 
+/// Line height and baseline of a line whose tallest inline picture is `picture` high
+/// over text of extent `text`. A multiple adds its extra for the text only: Word does not
+/// scale pictures by the line spacing (measured: `Aspose.Words-for-.NE__Paris_Trip2`, a
+/// 1.5-line paragraph holding only a picture is the picture's height plus half a line).
+pub(crate) fn picture_line_height(text: LineExtent, picture: Pt, rule: LineRule) -> (Pt, Pt) {
+    let ext = text.max(LineExtent { ascent: picture, descent: Pt::ZERO });
+    match rule {
+        LineRule::Auto(m) => (ext.height() + text.height() * (m - 1.0).max(0.0), ext.ascent),
+        rule => line_height(ext, rule),
+    }
+}
+
 /// Lays out one line of a paragraph.
 pub(crate) fn finish_line(
     c: &Collected,
@@ -109,6 +121,7 @@ pub(crate) fn finish_line(
 
     // Height: the largest font on the line, and the paragraph mark on the last line.
     let mut ext = LineExtent::default();
+    let mut picture = Pt::ZERO;
     let mut any = false;
     for a in atoms {
         match &a.kind {
@@ -120,13 +133,22 @@ pub(crate) fn finish_line(
                 ext = ext.max(style_extent(&c.styles[*style]));
                 any = true;
             }
+            // A picture stands on the baseline and makes the line as tall as it is (notes §9).
+            AtomKind::Picture(k) => {
+                picture = picture.max(c.pictures[*k].size.height);
+                any = true;
+            }
             _ => {}
         }
     }
     if span.last || !any {
         ext = ext.max(mark);
     }
-    let (height, baseline) = line_height(ext, style.line);
+    let (height, baseline) = if picture > Pt::ZERO {
+        picture_line_height(ext, picture, style.line)
+    } else {
+        line_height(ext, style.line)
+    };
     let mut frag = Fragment::new(height);
     let end = content_end_idx.map(|k| k + 1).unwrap_or(0);
 
@@ -215,6 +237,10 @@ pub(crate) fn finish_line(
             }
             AtomKind::Bookmark(name) => {
                 frag.marks.push(Mark::Destination { name: name.clone(), at: Point::new(xs[i], Pt::ZERO) });
+            }
+            AtomKind::Picture(k) => {
+                let item = &c.pictures[*k];
+                frag.push(Point::new(xs[i], baseline - item.size.height), Item::Image(item.clone()));
             }
             AtomKind::Break(_) => {}
         }

@@ -30,6 +30,14 @@ impl PageBuild {
     pub fn place(&mut self, at: Point, frag: Fragment) {
         self.body.append_owned(at, frag);
     }
+
+    /// Places a fragment under everything placed so far (`behindDoc`, §20.4.2.3).
+    pub fn place_behind(&mut self, at: Point, frag: Fragment) {
+        let mut under = Fragment::new(Pt::ZERO);
+        under.append_owned(at, frag);
+        self.body.items.splice(0..0, under.items);
+        self.body.marks.extend(under.marks);
+    }
 }
 
 /// The body area of a page and its columns.

@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use super::document::{layout, LaidOut};
 use super::fonts::FontBook;
-use super::frame::{Item, LineItem, LinkItem, Page, Point, RectItem, TextItem};
+use super::frame::{ImageItem, Item, LineItem, LinkItem, Page, Point, RectItem, TextItem};
 use crate::docx::model::{Block, Document, Inline, Paragraph, ParagraphProps, Run, RunContent, RunProps};
 use crate::render::deadline::Deadline;
 
@@ -80,6 +80,17 @@ pub(crate) fn rects(page: &Page) -> Vec<(Point, RectItem)> {
         .iter()
         .filter_map(|p| match &p.item {
             Item::Rect(r) => Some((p.pos, *r)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Images of a page with their corner, in painting order.
+pub(crate) fn images(page: &Page) -> Vec<(Point, ImageItem)> {
+    page.items
+        .iter()
+        .filter_map(|p| match &p.item {
+            Item::Image(i) => Some((p.pos, i.clone())),
             _ => None,
         })
         .collect()

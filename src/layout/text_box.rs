@@ -1,6 +1,6 @@
-//! Text boxes (`w:txbxContent`): where a floating box goes (DrawingML §20.4.2.10/11) and
-//! its content laid out inside the insets. Text wrapping around boxes is not done yet: the
-//! body flows as if the box were `wrapNone`.
+//! Text boxes (`w:txbxContent`): where a floating box (or picture) goes (DrawingML
+//! §20.4.2.10/11) and its content laid out inside the insets. Text wrapping around boxes
+//! is not done yet: the body flows as if the box were `wrapNone`.
 
 use super::context::Ctx;
 use super::error::LayoutError;
@@ -44,10 +44,21 @@ pub(crate) fn layout_box(tb: &ResolvedTextBox<'_>, column_width: Pt, ctx: &mut C
 
 /// The top-left corner of a floating box `size` wide and high.
 pub(crate) fn box_origin(tb: &ResolvedTextBox<'_>, frame: &AnchorFrame<'_>, width: Pt, height: Pt) -> Point {
+    anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, width, height)
+}
+
+/// The top-left corner of any floating shape (text box or picture) `width` wide and
+/// `height` high, from its `wp:positionH`/`wp:positionV`.
+pub(crate) fn anchor_origin(
+    horizontal: Option<&AnchorPosition>,
+    vertical: Option<&AnchorPosition>,
+    frame: &AnchorFrame<'_>,
+    width: Pt,
+    height: Pt,
+) -> Point {
     let s = frame.section;
     let (col_x, col_w) = frame.column;
     let text_w = s.text_width();
-    let horizontal = tb.shape.horizontal.as_ref();
     let (h0, hw) = match horizontal.and_then(|h| h.relative_from.as_deref()) {
         Some("page") => (Pt::ZERO, s.page_width),
         Some("leftMargin" | "insideMargin") => (Pt::ZERO, frame.margin_left),
@@ -58,7 +69,6 @@ pub(crate) fn box_origin(tb: &ResolvedTextBox<'_>, frame: &AnchorFrame<'_>, widt
         Some("column" | "character") => (col_x, col_w),
         _ => (frame.margin_left, text_w),
     };
-    let vertical = tb.shape.vertical.as_ref();
     let (v0, vh) = match vertical.and_then(|v| v.relative_from.as_deref()) {
         Some("page") => (Pt::ZERO, s.page_height),
         Some("margin") => (frame.body_top, s.page_height - s.margin_bottom - frame.body_top),

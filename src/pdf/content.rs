@@ -1,11 +1,12 @@
-//! Page content streams: text, lines and rectangles in PDF's bottom-left coordinates, with redundant state changes left out.
+//! Page content streams: text, lines, rectangles and images in PDF's bottom-left coordinates, with redundant state changes left out.
 
 use pdf_writer::{Content, Name, Settings, Str};
 
 use super::document::Refs;
 use super::font::FontSet;
+use super::image::{self, ImageSet};
 use super::PdfError;
-use crate::layout::frame::{Item, LineItem, Page, Point, RectItem, Rgb, Size, TextItem};
+use crate::layout::frame::{ImageItem, Item, LineItem, Page, Point, RectItem, Rgb, Size, TextItem};
 
 /// A piece of a TJ array (ISO 32000-1 §9.4.3): a byte range of the CID run buffer or a
 /// position adjustment in thousandths of text space.
@@ -34,6 +35,7 @@ pub(super) struct Painter {
     run: Vec<u8>,
     parts: Vec<Part>,
     used_fonts: Vec<bool>,
+    used_images: Vec<bool>,
 }
 
 impl Painter {
@@ -42,9 +44,11 @@ impl Painter {
         &mut self,
         page: &'a Page,
         fonts: &mut FontSet<'a>,
+        images: &ImageSet,
         refs: &mut Refs,
     ) -> Result<Vec<u8>, PdfError> {
         self.used_fonts.clear();
+        self.used_images.clear();
         let height = page.size.height.get();
         let mut content = Content::with_settings_and_capacity(
             Settings { pretty: false },
@@ -57,6 +61,7 @@ impl Painter {
                 Item::Text(text) => self.text(&mut content, &mut state, pos, text, fonts, refs)?,
                 Item::Line(line) => line_item(&mut content, &mut state, pos, line, height),
                 Item::Rect(rect) => rect_item(&mut content, &mut state, pos, rect),
+                Item::Image(item) => self.image(&mut content, &mut state, pos, item, images),
                 // Links become annotations, not content (see link.rs).
                 Item::Link(_) => {}
             }
@@ -72,6 +77,25 @@ impl Painter {
             .enumerate()
             .filter(|(_, used)| **used)
             .map(|(i, _)| i)
+    }
+
+    /// The images the last painted page showed, by index in the `ImageSet`, ascending.
+    pub(super) fn used_images(&self) -> impl Iterator<Item = usize> + '_ {
+        self.used_images.iter().enumerate().filter(|(_, used)| **used).map(|(i, _)| i)
+    }
+
+    /// Draws an image (or its placeholder) prepared in `images`.
+    fn image(&mut self, content: &mut Content, state: &mut State, pos: (f32, f32), item: &ImageItem, images: &ImageSet) {
+        let Some((index, _)) = images.get(&item.image) else { return };
+        end_text(content, state);
+        let name = images.xobject(index).map(|(_, name)| name);
+        if name.is_some() {
+            if self.used_images.len() <= index {
+                self.used_images.resize(index + 1, false);
+            }
+            self.used_images[index] = true;
+        }
+        image::paint(content, pos, item, name);
     }
 
     /// Shows a glyph run with BT/Tf/Tm/TJ using 2-byte CIDs (Identity-H).

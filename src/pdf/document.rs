@@ -7,9 +7,11 @@ use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, Settings};
 use super::content::Painter;
 use super::deflate::Deflater;
 use super::font::FontSet;
+use super::image::ImageSet;
 use super::{embed, link, metadata, outline, PdfError};
 use crate::layout::frame::{Layout, Page, Point, Size};
 use crate::units::Pt;
+use crate::warning::Warning;
 
 /// US Letter, the page written when a layout has none: viewers reject a page tree
 /// without pages.
@@ -56,8 +58,8 @@ impl Targets {
     }
 }
 
-/// Writes the whole document.
-pub(super) fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
+/// Writes the whole document, with the warnings of pictures that could not be drawn.
+pub(super) fn write(layout: &Layout) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
     let blank;
     let pages: &[Page] = if layout.pages.is_empty() {
         blank = [Page {
@@ -86,9 +88,11 @@ pub(super) fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
     let mut painter = Painter::default();
     let mut deflater = Deflater::new();
     let mut annotations = Vec::new();
+    let mut images = ImageSet::default();
 
     for (page, &(page_ref, _)) in pages.iter().zip(&targets.pages) {
-        let content = painter.paint(page, &mut fonts, &mut refs)?;
+        images.prepare(page, &mut pdf, &mut refs, &mut deflater)?;
+        let content = painter.paint(page, &mut fonts, &images, &mut refs)?;
         let content_ref = refs.alloc();
         pdf.stream(content_ref, deflater.deflate(&content)?)
             .filter(Filter::FlateDecode);
@@ -126,6 +130,13 @@ pub(super) fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
                 dict.pair(Name(font.resource.as_bytes()), font.type0);
             }
         }
+        let mut used = painter.used_images().filter_map(|i| images.xobject(i)).peekable();
+        if used.peek().is_some() {
+            let mut dict = resources.x_objects();
+            for (id, name) in used {
+                dict.pair(Name(name.as_bytes()), id);
+            }
+        }
     }
 
     embed::write_fonts(&mut pdf, &mut refs, &fonts, &mut deflater)?;
@@ -152,5 +163,5 @@ pub(super) fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
         catalog.names().pair(Name(b"Dests"), dests_ref);
     }
     catalog.finish();
-    Ok(pdf.finish())
+    Ok((pdf.finish(), images.warnings))
 }

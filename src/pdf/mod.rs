@@ -1,4 +1,4 @@
-//! PDF output: frames → pdf-writer objects, subset fonts, links, outline, metadata.
+//! PDF output: frames → pdf-writer objects, subset fonts, images, links, outline, metadata.
 
 mod cmap;
 mod content;
@@ -7,6 +7,7 @@ mod descriptor;
 mod document;
 mod embed;
 mod font;
+mod image;
 mod link;
 mod metadata;
 mod outline;
@@ -31,5 +32,11 @@ pub enum PdfError {
 
 /// Writes a laid-out document as PDF bytes.
 pub fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
+    document::write(layout).map(|(pdf, _)| pdf)
+}
+
+/// Writes a laid-out document as PDF bytes, with a warning for each picture that could
+/// not be drawn (a placeholder box stands in for it).
+pub fn write_with_warnings(layout: &Layout) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {
     document::write(layout)
 }

@@ -34,8 +34,9 @@ pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result
     let read = docx::read(bytes, &renderer.limits, deadline)?;
     let laid = layout::layout(&read.document, &renderer.fonts, deadline)?;
     let pages = laid.layout.pages.len();
-    let pdf = crate::pdf::write(&laid.layout)?;
+    let (pdf, pdf_warnings) = crate::pdf::write_with_warnings(&laid.layout)?;
     let mut warnings = read.warnings;
     warnings.extend(laid.warnings);
+    warnings.extend(pdf_warnings);
     Ok(Rendered { pdf, pages, warnings })
 }

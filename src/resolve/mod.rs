@@ -157,6 +157,8 @@ pub struct FontNames {
     pub cs: Arc<str>,
     /// `w:hint="eastAsia"`: shared punctuation goes to the East Asian slot.
     pub hint_east_asia: bool,
+    /// `w:lang@w:eastAsia` through the cascade, else `w:themeFontLang@w:eastAsia`.
+    pub east_asia_lang: Option<Arc<str>>,
 }
 
 /// Computed paragraph properties (§17.3.1), in points.

@@ -33,7 +33,10 @@ pub(super) fn compute_run(
     let size = merged.size.unwrap_or(DEFAULT_SIZE).pt();
     let size_cs = merged.size_cs.map(HalfPoints::pt).unwrap_or(size);
     RunStyle {
-        fonts: font_names(&merged, theme, lang),
+        fonts: FontNames {
+            east_asia_lang: east_asia_lang(defaults, levels, direct, lang),
+            ..font_names(&merged, theme, lang)
+        },
         size: positive(size),
         size_cs: positive(size_cs),
         bold: tog(|p| p.bold),
@@ -84,7 +87,19 @@ fn font_names(props: &RunProps, theme: &ThemeFonts, lang: &ThemeFontLang) -> Fon
         east_asia: arc(east_asia.unwrap_or_else(|| latin.clone())),
         cs: arc(cs.unwrap_or_else(|| latin.clone())),
         hint_east_asia: props.fonts.hint_east_asia.unwrap_or(false),
+        east_asia_lang: None,
     }
+}
+
+/// The run's East Asian language: the innermost `w:lang@w:eastAsia` (§17.3.2.20, each
+/// attribute inherits on its own), else the document's `w:themeFontLang@w:eastAsia`.
+fn east_asia_lang(defaults: &RunProps, levels: &[&RunProps], direct: &RunProps, lang: &ThemeFontLang) -> Option<Arc<str>> {
+    let own = |p: &RunProps| p.lang.as_ref().and_then(|l| l.east_asia.clone()).filter(|t| !t.trim().is_empty());
+    own(direct)
+        .or_else(|| levels.iter().rev().find_map(|l| own(l)))
+        .or_else(|| own(defaults))
+        .or_else(|| lang.east_asia.clone())
+        .map(Arc::from)
 }
 
 /// A theme slot's typeface; an empty `ea`/`cs` uses the `a:font@script` entry chosen by
@@ -127,7 +142,7 @@ fn bidi_script(lang: &ThemeFontLang) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::docx::model::FontSlots;
+    use crate::docx::model::{FontSlots, Lang};
 
     #[test]
     fn nothing_said_gives_ten_point_times_new_roman() {
@@ -160,6 +175,17 @@ mod tests {
         };
         let s = compute_run(&RunProps::default(), &[], &direct, &theme, &lang);
         assert_eq!(&*s.fonts.east_asia, "Yu Mincho");
+    }
+
+    #[test]
+    fn the_east_asian_language_comes_from_the_innermost_lang_then_the_theme_font_lang() {
+        let lang = |tag: &str| RunProps { lang: Some(Lang { east_asia: Some(tag.into()), ..Default::default() }), ..Default::default() };
+        let theme_lang = ThemeFontLang { east_asia: Some("ja-JP".into()), ..Default::default() };
+        let none = RunProps::default();
+        let s = compute_run(&lang("ko-KR"), &[&lang("zh-CN")], &none, &ThemeFonts::default(), &theme_lang);
+        assert_eq!(s.fonts.east_asia_lang.as_deref(), Some("zh-CN"));
+        let s = compute_run(&none, &[], &none, &ThemeFonts::default(), &theme_lang);
+        assert_eq!(s.fonts.east_asia_lang.as_deref(), Some("ja-JP"));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
 const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="bin" ContentType="application/octet-stream"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>"#;
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="bin" ContentType="application/octet-stream"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>"#;
 
 const PACKAGE_RELS: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>"#;
@@ -49,7 +49,30 @@ pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
+/// A DOCX with `body` and a picture part `word/media/{name}` holding `image`, which the
+/// body's drawings reach through relationship `rIdImg`.
+pub fn docx_with_image(body: &str, name: &str, image: &[u8]) -> Vec<u8> {
+    let rel = format!(
+        r#"<Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/{name}"/>"#
+    );
+    let rels = DOCUMENT_RELS.replace("</Relationships>", &format!("{rel}</Relationships>"));
+    package_with(body, 0, &rels, &[(&format!("word/media/{name}"), image)])
+}
+
+/// An inline picture (`wp:inline`, §20.4.2.8) of `width`×`height` points showing the
+/// picture of [`docx_with_image`].
+pub fn inline_picture(width_pt: i64, height_pt: i64) -> String {
+    let (cx, cy) = (width_pt * 12_700, height_pt * 12_700);
+    format!(
+        r#"<w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="{cx}" cy="{cy}"/><wp:docPr id="1" name="Picture 1"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="image.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="{cx}" cy="{cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>"#
+    )
+}
+
 fn package(body: &str, padding: usize) -> Vec<u8> {
+    package_with(body, padding, DOCUMENT_RELS, &[])
+}
+
+fn package_with(body: &str, padding: usize, document_rels: &str, parts: &[(&str, &[u8])]) -> Vec<u8> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
     let deflate = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
     let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
@@ -59,12 +82,16 @@ fn package(body: &str, padding: usize) -> Vec<u8> {
     for (name, text) in [
         ("[Content_Types].xml", CONTENT_TYPES),
         ("_rels/.rels", PACKAGE_RELS),
-        ("word/_rels/document.xml.rels", DOCUMENT_RELS),
+        ("word/_rels/document.xml.rels", document_rels),
         ("word/styles.xml", WORD_STYLES),
         ("word/document.xml", document.as_str()),
     ] {
         zip.start_file(name, deflate).expect("zip entry");
         zip.write_all(text.as_bytes()).expect("zip write");
+    }
+    for (name, data) in parts {
+        zip.start_file(*name, stored).expect("zip entry");
+        zip.write_all(data).expect("zip write");
     }
     if padding > 0 {
         zip.start_file("customXml/padding.bin", stored).expect("zip entry");

@@ -1,5 +1,5 @@
 //! Reading our PDFs back with poppler's tools (installed by `.ci/run`): text, page count,
-//! page size and fonts.
+//! page size, fonts and images.
 
 use std::io::Write;
 use std::process::Command;
@@ -49,6 +49,16 @@ pub fn pages(pdf: &[u8]) -> usize {
 /// `pdffonts`' answer: one line per embedded font.
 pub fn fonts(pdf: &[u8]) -> String {
     with_file(pdf, |p| tool("pdffonts", &[], p))
+}
+
+/// `pdfimages -list`'s rows (headers left out): one per image drawn, with its page,
+/// kind (`image`, `smask`), pixel size and object number.
+pub fn images(pdf: &[u8]) -> Vec<Vec<String>> {
+    with_file(pdf, |p| tool("pdfimages", &["-list"], p))
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().map(str::to_owned).collect())
+        .collect()
 }
 
 /// The words of a text, for comparisons that ignore line breaks.

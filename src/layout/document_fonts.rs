@@ -1,0 +1,293 @@
+//! One document's fonts over the shared book: embedded faces, the font table's hints, its East Asian language.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rustybuzz::ttf_parser;
+
+use super::east_asian::{cjk_family, CjkLang};
+use super::fonts::{generic_kind, FamilyMatch, FontBook, Generic, LoadedFace};
+use crate::docx::model::{Document, EmbeddedFontStyle, FontDecl, FontFamily, FontPitch};
+
+/// What one document brings to font resolution. The shared `FontBook` is never changed:
+/// embedded faces live here, parsed once when the document's layout starts, and go away
+/// with it (§17.8.1: an embedded font belongs to its document).
+#[derive(Debug, Default)]
+pub(crate) struct DocumentFonts {
+    /// Lower-case family name → the faces embedded for it, by style.
+    embedded: HashMap<String, Vec<(EmbeddedFontStyle, Arc<LoadedFace>)>>,
+    /// Lower-case `w:name` → the font table entry.
+    decls: HashMap<String, FontDecl>,
+    /// The document's East Asian language (`w:lang@w:eastAsia` of the defaults, else
+    /// `w:themeFontLang`), for CJK glyphs no named font has.
+    pub east_asia: Option<CjkLang>,
+}
+
+impl DocumentFonts {
+    /// Reads the font table and parses the embedded faces of `doc`.
+    pub fn new(doc: &Document) -> DocumentFonts {
+        let mut fonts = DocumentFonts::default();
+        for decl in &doc.fonts {
+            let key = decl.name.trim().to_lowercase();
+            for e in &decl.embedded {
+                let data: Arc<dyn AsRef<[u8]> + Send + Sync> = Arc::new(e.data.clone());
+                let ps = postscript_name(&e.data).unwrap_or_else(|| decl.name.replace(' ', ""));
+                if let Some(face) = LoadedFace::from_data(data, 0, decl.name.clone(), ps) {
+                    fonts.embedded.entry(key.clone()).or_default().push((e.style, Arc::new(face)));
+                }
+            }
+            // Slim entries: the embedded bytes are kept by the faces above.
+            fonts.decls.entry(key).or_insert_with(|| FontDecl { embedded: Vec::new(), ..decl.clone() });
+        }
+        let tag = doc.styles.default_run.lang.as_ref().and_then(|l| l.east_asia.clone());
+        fonts.east_asia = tag.or_else(|| doc.settings.theme_font_lang.east_asia.clone()).as_deref().and_then(CjkLang::from_tag);
+        fonts
+    }
+
+    /// Whether the document embeds faces of this family.
+    pub fn embeds(&self, family: &str) -> bool {
+        self.embedded.contains_key(&family.trim().to_lowercase())
+    }
+
+    /// The embedded face of a family for the weight and slant; with `exact` unset, the
+    /// nearest style embedded (Word emboldens or slants it).
+    fn embedded(&self, family: &str, bold: bool, italic: bool, exact: bool) -> Option<Arc<LoadedFace>> {
+        let faces = self.embedded.get(&family.trim().to_lowercase())?;
+        let want = match (bold, italic) {
+            (false, false) => EmbeddedFontStyle::Regular,
+            (true, false) => EmbeddedFontStyle::Bold,
+            (false, true) => EmbeddedFontStyle::Italic,
+            (true, true) => EmbeddedFontStyle::BoldItalic,
+        };
+        if let Some((_, f)) = faces.iter().find(|(s, _)| *s == want) {
+            return Some(f.clone());
+        }
+        if exact {
+            return None;
+        }
+        let score = |s: &EmbeddedFontStyle| {
+            let (b, i) = match s {
+                EmbeddedFontStyle::Regular => (false, false),
+                EmbeddedFontStyle::Bold => (true, false),
+                EmbeddedFontStyle::Italic => (false, true),
+                EmbeddedFontStyle::BoldItalic => (true, true),
+            };
+            // Slant mismatches look worse than weight ones.
+            u8::from(b != bold) + 2 * u8::from(i != italic)
+        };
+        faces.iter().min_by_key(|(s, _)| score(s)).map(|(_, f)| f.clone())
+    }
+
+    /// Resolves a family as Word would for this document: a face embedded in it, the
+    /// installed family, a metric-compatible substitute, the font table's `w:altName`, a
+    /// Noto CJK face for an East Asian family, then a generic face of the family's class
+    /// (`w:family`, `w:pitch`, `w:panose1`; notes §2), then of the kind its name suggests.
+    pub fn resolve(&self, book: &FontBook, family: &str, bold: bool, italic: bool) -> Option<(Arc<LoadedFace>, FamilyMatch)> {
+        if let Some(face) = self.embedded(family, bold, italic, true) {
+            return Some((face, FamilyMatch::Exact));
+        }
+        if let Some(face) = book.installed(family, bold, italic) {
+            return Some((face, FamilyMatch::Exact));
+        }
+        if let Some(face) = self.embedded(family, bold, italic, false) {
+            return Some((face, FamilyMatch::Exact));
+        }
+        if let Some(face) = book.compatible(family, bold, italic) {
+            return Some((face, FamilyMatch::Compatible));
+        }
+        let decl = self.decls.get(&family.trim().to_lowercase());
+        let alt = decl.and_then(|d| d.alt_name.as_deref()).map(str::trim).filter(|a| !a.is_empty());
+        if let Some(alt) = alt {
+            if let Some(face) = self.embedded(alt, bold, italic, false).or_else(|| book.installed(alt, bold, italic)) {
+                return Some((face, FamilyMatch::Exact));
+            }
+            if let Some(face) = book.compatible(alt, bold, italic) {
+                return Some((face, FamilyMatch::Compatible));
+            }
+        }
+        if let Some(face) = self.east_asian_substitute(book, family, alt, decl, bold, italic) {
+            return Some((face, FamilyMatch::Generic));
+        }
+        let kind = decl.and_then(class_of).unwrap_or_else(|| generic_kind(&family.trim().to_lowercase()));
+        book.generic(kind, bold, italic).map(|f| (f, FamilyMatch::Generic))
+    }
+
+    /// A Noto CJK face for an East Asian family: a known Windows family by either name, or
+    /// any family whose `w:charset` is an East Asian code page; serif or sans as the
+    /// original (Batang, SimSun, MS Mincho → Serif CJK; Malgun Gothic, MS Gothic → Sans CJK).
+    /// It keeps the original's line height where Word's PDFs told us.
+    fn east_asian_substitute(
+        &self,
+        book: &FontBook,
+        family: &str,
+        alt: Option<&str>,
+        decl: Option<&FontDecl>,
+        bold: bool,
+        italic: bool,
+    ) -> Option<Arc<LoadedFace>> {
+        let (original, lang, serif) = match cjk_family(family).or_else(|| alt.and_then(cjk_family)) {
+            Some(known) => known,
+            None => {
+                let lang = decl.and_then(|d| d.charset).and_then(CjkLang::from_charset)?;
+                let serif = decl.and_then(class_of).unwrap_or_else(|| generic_kind(&family.trim().to_lowercase())) == Generic::Serif;
+                ("", lang, serif)
+            }
+        };
+        book.installed_as(lang.noto(serif), bold, italic, original)
+            .or_else(|| book.installed_as(lang.noto(!serif), bold, italic, original))
+    }
+}
+
+/// The kind of a declared font from `w:family`, then `w:pitch`, then `w:panose1`.
+fn class_of(decl: &FontDecl) -> Option<Generic> {
+    if decl.pitch == Some(FontPitch::Fixed) || decl.family == Some(FontFamily::Modern) {
+        return Some(Generic::Mono);
+    }
+    match decl.family {
+        Some(FontFamily::Roman) => return Some(Generic::Serif),
+        Some(FontFamily::Swiss) => return Some(Generic::Sans),
+        _ => {}
+    }
+    panose_class(decl.panose1.as_ref()?)
+}
+
+/// PANOSE 1 for Latin text (family kind 2): proportion 9 is monospaced; serif styles 2–10
+/// have serifs, 11–15 (normal, obtuse and perpendicular sans, flared, rounded) do not.
+fn panose_class(p: &[u8; 10]) -> Option<Generic> {
+    if p[0] != 2 {
+        return None;
+    }
+    match (p[1], p[3]) {
+        (_, 9) => Some(Generic::Mono),
+        (2..=10, _) => Some(Generic::Serif),
+        (11..=15, _) => Some(Generic::Sans),
+        _ => None,
+    }
+}
+
+/// The PostScript name in a font's `name` table (the PDF BaseFont).
+fn postscript_name(data: &[u8]) -> Option<String> {
+    let face = ttf_parser::Face::parse(data, 0).ok()?;
+    face.names()
+        .into_iter()
+        .filter(|n| n.name_id == ttf_parser::name_id::POST_SCRIPT_NAME)
+        .find_map(|n| n.to_string())
+        .filter(|n| !n.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::docx::model::EmbeddedFont;
+    use crate::layout::testing::fonts;
+
+    fn embedded_doc(name: &str, data: Vec<u8>) -> Document {
+        let decl = FontDecl {
+            name: name.into(),
+            embedded: vec![EmbeddedFont { style: EmbeddedFontStyle::Regular, subsetted: false, data: data.into() }],
+            ..Default::default()
+        };
+        Document { fonts: vec![decl], ..Default::default() }
+    }
+
+    fn declared(decl: FontDecl) -> DocumentFonts {
+        DocumentFonts::new(&Document { fonts: vec![decl], ..Default::default() })
+    }
+
+    #[test]
+    fn an_embedded_face_wins_over_every_installed_one() {
+        let doc = DocumentFonts::new(&embedded_doc("Corporate Sans", dejavu::sans::regular().to_vec()));
+        let (face, how) = doc.resolve(fonts(), "Corporate Sans", false, false).expect("a face");
+        assert_eq!(how, FamilyMatch::Exact);
+        assert_eq!(face.face.postscript_name, "DejaVuSans");
+        assert!(face.has_char('A'));
+    }
+
+    #[test]
+    fn embedded_faces_get_their_own_ids_and_stay_out_of_the_shared_book() {
+        let a = DocumentFonts::new(&embedded_doc("Corporate Sans", dejavu::sans::regular().to_vec()));
+        let b = DocumentFonts::new(&embedded_doc("Corporate Sans", dejavu::sans::regular().to_vec()));
+        let (fa, _) = a.resolve(fonts(), "Corporate Sans", false, false).expect("a face");
+        let (fb, _) = b.resolve(fonts(), "Corporate Sans", false, false).expect("a face");
+        assert_ne!(fa.face.id, fb.face.id);
+        assert!(!fonts().has_family("Corporate Sans"));
+    }
+
+    #[test]
+    fn a_bold_run_uses_the_embedded_regular_face_when_no_bold_is_embedded_or_installed() {
+        let doc = DocumentFonts::new(&embedded_doc("Corporate Sans", dejavu::sans::regular().to_vec()));
+        let (face, _) = doc.resolve(fonts(), "Corporate Sans", true, false).expect("a face");
+        assert_eq!(face.face.postscript_name, "DejaVuSans");
+    }
+
+    #[test]
+    fn an_unreadable_embedded_font_is_skipped() {
+        let doc = DocumentFonts::new(&embedded_doc("Broken", vec![0; 64]));
+        assert!(!doc.embeds("Broken"));
+    }
+
+    #[test]
+    fn a_missing_roman_family_falls_back_to_a_serif() {
+        let doc = declared(FontDecl { name: "Corporate Text".into(), family: Some(FontFamily::Roman), ..Default::default() });
+        let (face, how) = doc.resolve(fonts(), "Corporate Text", false, false).expect("a face");
+        assert_eq!(face.family, "Liberation Serif");
+        assert_eq!(how, FamilyMatch::Generic);
+    }
+
+    #[test]
+    fn a_missing_swiss_family_falls_back_to_a_sans_even_with_a_serif_sounding_name() {
+        let doc = declared(FontDecl { name: "Book Antiqua Grotesk".into(), family: Some(FontFamily::Swiss), ..Default::default() });
+        let (face, _) = doc.resolve(fonts(), "Book Antiqua Grotesk", false, false).expect("a face");
+        assert_eq!(face.family, "Liberation Sans");
+    }
+
+    #[test]
+    fn a_missing_fixed_pitch_family_falls_back_to_a_mono() {
+        let doc = declared(FontDecl { name: "Terminal X".into(), pitch: Some(FontPitch::Fixed), ..Default::default() });
+        let (face, _) = doc.resolve(fonts(), "Terminal X", false, false).expect("a face");
+        assert_eq!(face.family, "Liberation Mono");
+    }
+
+    #[test]
+    fn a_panose_serif_style_classifies_an_auto_family() {
+        let panose = [2, 2, 6, 3, 5, 4, 5, 2, 3, 4];
+        let doc = declared(FontDecl { name: "Unknown Face".into(), family: Some(FontFamily::Auto), panose1: Some(panose), ..Default::default() });
+        let (face, _) = doc.resolve(fonts(), "Unknown Face", false, false).expect("a face");
+        assert_eq!(face.family, "Liberation Serif");
+    }
+
+    #[test]
+    fn the_alt_name_of_the_font_table_is_tried_before_a_generic_face() {
+        let doc = declared(FontDecl { name: "Arial (Corporate)".into(), alt_name: Some("Arial".into()), ..Default::default() });
+        let (face, how) = doc.resolve(fonts(), "Arial (Corporate)", false, false).expect("a face");
+        assert_eq!(face.family, "Liberation Sans");
+        assert_eq!(how, FamilyMatch::Compatible);
+    }
+
+    #[test]
+    fn malgun_gothic_becomes_noto_sans_cjk_kr_with_malgun_line_height() {
+        let (face, _) = DocumentFonts::default().resolve(fonts(), "Malgun Gothic", false, false).expect("a face");
+        assert_eq!(face.family, "Noto Sans CJK KR");
+        assert!((face.metrics.line_height - 3560.0 / 2048.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn batang_becomes_noto_serif_cjk_kr() {
+        let (face, _) = DocumentFonts::default().resolve(fonts(), "바탕", false, false).expect("a face");
+        assert_eq!(face.family, "Noto Serif CJK KR");
+    }
+
+    #[test]
+    fn an_unknown_family_with_a_shift_jis_charset_becomes_noto_cjk_jp() {
+        let doc = declared(FontDecl { name: "HG丸ｺﾞｼｯｸM-PRO".into(), charset: Some(0x80), ..Default::default() });
+        let (face, _) = doc.resolve(fonts(), "HG丸ｺﾞｼｯｸM-PRO", false, false).expect("a face");
+        assert_eq!(face.family, "Noto Sans CJK JP");
+    }
+
+    #[test]
+    fn the_default_east_asian_language_comes_from_the_theme_font_lang() {
+        let mut doc = Document::default();
+        doc.settings.theme_font_lang.east_asia = Some("ko-KR".into());
+        assert_eq!(DocumentFonts::new(&doc).east_asia, Some(CjkLang::Ko));
+    }
+}

@@ -1,0 +1,159 @@
+//! Pictures: the image item a picture becomes, inline in its line or floating where its
+//! anchor says (DrawingML §20.4.2.3, §20.4.2.8).
+
+use std::sync::Arc;
+
+use super::frame::{ImageCrop, ImageData, ImageItem, Size};
+use crate::docx::model::{Picture, Wrap};
+use crate::units::Pt;
+
+/// `a:srcRect` values are thousandths of a percent (ST_Percentage, §20.1.10.40).
+const CROP_UNIT: f64 = 100_000.0;
+/// `a:xfrm@rot` is in 60,000ths of a degree (ST_Angle, §20.1.10.3).
+const ANGLE_UNIT: f64 = 60_000.0;
+
+/// The item that shows `p` at its extent.
+pub(crate) fn image_item(p: &Picture) -> ImageItem {
+    let c = p.crop;
+    let fraction = |v: i64| (v as f64 / CROP_UNIT).clamp(-10.0, 1.0);
+    ImageItem {
+        image: Arc::new(ImageData { bytes: p.data.clone(), format: p.format }),
+        size: size(p),
+        crop: ImageCrop { left: fraction(c.left), top: fraction(c.top), right: fraction(c.right), bottom: fraction(c.bottom) },
+        rotation: p.transform.rotation as f64 / ANGLE_UNIT,
+        flip_h: p.transform.flip_h,
+        flip_v: p.transform.flip_v,
+    }
+}
+
+/// The picture's box: `wp:extent` (§20.4.2.7).
+pub(crate) fn size(p: &Picture) -> Size {
+    Size { width: p.extent.0.pt().max(Pt::ZERO), height: p.extent.1.pt().max(Pt::ZERO) }
+}
+
+/// Text does not run beside a square-wrapped picture in a gap narrower than this (an
+/// estimate: one inch, about ten words' worth of narrow column).
+const MIN_WRAP_ROOM: Pt = Pt(72.0);
+
+/// Whether a floating picture at `x` keeps the body text off its whole band, above and
+/// below, in the column `column` (left edge, width). `wrapTopAndBottom` does
+/// (§20.4.2.20). `wrapSquare` is approximated, since text does not flow around pictures
+/// yet: with no useful room on either side the text goes below it, else the text runs
+/// past it as if it were not there.
+pub(crate) fn clears_band(p: &Picture, x: Pt, column: (Pt, Pt)) -> bool {
+    let Some(anchor) = &p.anchor else { return false };
+    match anchor.wrap {
+        Wrap::TopAndBottom => true,
+        Wrap::Square if !anchor.behind_text => {
+            let (col_x, col_w) = column;
+            let left = x - anchor.distance.left.pt() - col_x;
+            let right = col_x + col_w - (x + size(p).width + anchor.distance.right.pt());
+            left.max(right) < MIN_WRAP_ROOM
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::docx::model::{AnchorPosition, Crop, ImageFormat, Inline, PictureAnchor, PictureTransform, Run, RunContent};
+    use crate::layout::testing::{doc_of, images, lay, lines, para};
+    use crate::units::Emu;
+
+    fn picture(wrap: Option<Wrap>, width_pt: i64) -> Picture {
+        Picture {
+            data: Arc::from(&b"x"[..]),
+            format: ImageFormat::Png,
+            extent: (Emu(width_pt * 12_700), Emu(50 * 12_700)),
+            crop: Crop { left: 25_000, top: 0, right: 0, bottom: 10_000 },
+            transform: PictureTransform { rotation: 90 * 60_000, flip_h: true, flip_v: false },
+            anchor: wrap.map(|wrap| Box::new(PictureAnchor { wrap, ..PictureAnchor::default() })),
+        }
+    }
+
+    /// A paragraph holding `text` then the picture.
+    fn with_picture(text: &str, p: Picture) -> crate::docx::model::Paragraph {
+        let mut para = para(text);
+        para.inlines.push(Inline::Run(Run { content: vec![RunContent::Picture(p)], ..Run::default() }));
+        para
+    }
+
+    fn anchored(wrap: Wrap, v_offset_pt: i64, behind_text: bool) -> Picture {
+        let mut p = picture(None, 300);
+        p.crop = Crop::default();
+        p.anchor = Some(Box::new(PictureAnchor {
+            horizontal: Some(AnchorPosition { relative_from: Some("margin".into()), offset: Some(Emu(0)), align: None }),
+            vertical: Some(AnchorPosition { relative_from: Some("paragraph".into()), offset: Some(Emu(v_offset_pt * 12_700)), align: None }),
+            behind_text,
+            wrap,
+            ..PictureAnchor::default()
+        }));
+        p
+    }
+
+    #[test]
+    fn an_inline_picture_stands_on_the_baseline_and_makes_its_line_taller() {
+        let out = lay(&doc_of(vec![with_picture("text ", picture(None, 100)), para("next")]));
+        let page = &out.layout.pages[0];
+        let (at, item) = images(page).pop().expect("the picture");
+        let l = lines(page);
+        let baseline = l.iter().find(|x| x.1.starts_with("text")).expect("first line").0;
+        assert!((at.y.0 + item.size.height.0 - baseline).abs() < 0.01, "bottom {} baseline {baseline}", at.y.0 + item.size.height.0);
+        assert!(at.x.0 > 72.0, "after the text: {}", at.x.0);
+        // The 50 pt picture, not the text, sets the first line's ascent below the 72 pt margin.
+        assert!((baseline - (72.0 + 50.0)).abs() < 0.01, "baseline {baseline}");
+    }
+
+    #[test]
+    fn a_multiple_line_spacing_adds_its_extra_for_the_text_not_the_picture() {
+        use crate::layout::font_metrics::LineExtent;
+        use crate::resolve::LineRule;
+        let text = LineExtent { ascent: Pt(9.0), descent: Pt(3.0) };
+        let (height, baseline) = crate::layout::line::picture_line_height(text, Pt(100.0), LineRule::Auto(1.5));
+        assert_eq!((height, baseline), (Pt(109.0), Pt(100.0)));
+    }
+
+    #[test]
+    fn a_top_and_bottom_picture_pushes_the_following_text_below_it() {
+        let out = lay(&doc_of(vec![with_picture("anchor", anchored(Wrap::TopAndBottom, 0, false)), para("next")]));
+        let page = &out.layout.pages[0];
+        let (at, item) = images(page).pop().expect("the picture");
+        let next = lines(page).into_iter().find(|x| x.1 == "next").expect("next").0;
+        assert!(next > at.y.0 + item.size.height.0, "next {next} picture bottom {}", at.y.0 + item.size.height.0);
+    }
+
+    #[test]
+    fn a_picture_in_front_of_the_text_does_not_move_it() {
+        let plain = lay(&doc_of(vec![para("anchor"), para("next")]));
+        let out = lay(&doc_of(vec![with_picture("anchor", anchored(Wrap::None, 10, false)), para("next")]));
+        let y = |o: &crate::layout::document::LaidOut| lines(&o.layout.pages[0]).into_iter().find(|x| x.1 == "next").unwrap().0;
+        assert!((y(&plain) - y(&out)).abs() < 0.01);
+        let (at, _) = images(&out.layout.pages[0]).pop().expect("the picture");
+        assert!((at.x.0 - 72.0).abs() < 0.01 && at.y.0 > 72.0 + 9.99, "{at:?}");
+    }
+
+    #[test]
+    fn a_picture_behind_the_text_is_painted_first() {
+        let out = lay(&doc_of(vec![with_picture("anchor", anchored(Wrap::None, 0, true))]));
+        assert!(matches!(out.layout.pages[0].items[0].item, crate::layout::frame::Item::Image(_)));
+    }
+
+    #[test]
+    fn the_item_has_the_extent_crop_fractions_and_rotation_in_degrees() {
+        let item = image_item(&picture(None, 100));
+        assert_eq!(item.size, Size { width: Pt(100.0), height: Pt(50.0) });
+        assert_eq!((item.crop.left, item.crop.bottom), (0.25, 0.1));
+        assert_eq!(item.rotation, 90.0);
+        assert!(item.flip_h && !item.flip_v);
+    }
+
+    #[test]
+    fn a_square_wrapped_picture_lets_text_run_past_only_with_room_beside_it() {
+        let column = (Pt(72.0), Pt(400.0));
+        assert!(!clears_band(&picture(Some(Wrap::Square), 300), Pt(72.0), column), "100 pt free on the right");
+        assert!(clears_band(&picture(Some(Wrap::Square), 300), Pt(122.0), column), "50 pt free on each side");
+        assert!(clears_band(&picture(Some(Wrap::TopAndBottom), 10), Pt(72.0), column));
+        assert!(!clears_band(&picture(Some(Wrap::None), 400), Pt(72.0), column));
+    }
+}

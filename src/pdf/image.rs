@@ -1,0 +1,448 @@
+//! Image XObjects (ISO 32000-1 §8.9.5): each distinct image stored once per document,
+//! JPEG passed through as DCTDecode, PNG decoded and written as Flate with an SMask for
+//! its alpha; other formats, and images too large to decode, become a placeholder box.
+
+use std::collections::HashMap;
+use std::io::Cursor;
+
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Ref};
+
+use super::deflate::Deflater;
+use super::document::Refs;
+use super::PdfError;
+use crate::layout::frame::{ImageData, ImageFormat, ImageItem, Item, Page};
+use crate::warning::Warning;
+
+/// The most pixels an image may decode to: beyond this (a decompression bomb, or a
+/// poster scan) it is drawn as a placeholder rather than allocated.
+pub(super) const MAX_PIXELS: u64 = 50_000_000;
+
+/// How an image is shown.
+#[derive(Debug, Clone)]
+pub(super) enum Stored {
+    /// An image XObject under this resource name.
+    XObject { id: Ref, name: String },
+    /// A grey box stands in for it.
+    Placeholder,
+}
+
+/// The images written so far, keyed by the identity of their bytes: the reader shares one
+/// buffer among all drawings of a media part.
+#[derive(Default)]
+pub(super) struct ImageSet {
+    index: HashMap<(usize, usize), usize>,
+    stored: Vec<Stored>,
+    /// One warning per image that could not be shown.
+    pub warnings: Vec<Warning>,
+}
+
+impl ImageSet {
+    /// Writes the images of `page` not written yet.
+    pub(super) fn prepare(&mut self, page: &Page, pdf: &mut Pdf, refs: &mut Refs, deflater: &mut Deflater) -> Result<(), PdfError> {
+        for positioned in &page.items {
+            let Item::Image(item) = &positioned.item else { continue };
+            let key = key(&item.image);
+            if self.index.contains_key(&key) {
+                continue;
+            }
+            let stored = match write_image(&item.image, pdf, refs, deflater, self.stored.len())? {
+                Ok(stored) => stored,
+                Err(reason) => {
+                    self.warnings.push(Warning::new("picture_placeholder", format!("{reason}; a grey box stands in for it")));
+                    Stored::Placeholder
+                }
+            };
+            self.index.insert(key, self.stored.len());
+            self.stored.push(stored);
+        }
+        Ok(())
+    }
+
+    /// How an image prepared earlier is shown, with its index.
+    pub(super) fn get(&self, image: &ImageData) -> Option<(usize, &Stored)> {
+        let i = *self.index.get(&key(image))?;
+        Some((i, &self.stored[i]))
+    }
+
+    /// The XObject of image `i`, if it has one.
+    pub(super) fn xobject(&self, i: usize) -> Option<(Ref, &str)> {
+        match &self.stored[i] {
+            Stored::XObject { id, name } => Some((*id, name)),
+            Stored::Placeholder => None,
+        }
+    }
+}
+
+fn key(image: &ImageData) -> (usize, usize) {
+    (image.bytes.as_ptr() as usize, image.bytes.len())
+}
+
+/// Writes one image; `Ok(Err(reason))` when it cannot be shown.
+fn write_image(
+    image: &ImageData,
+    pdf: &mut Pdf,
+    refs: &mut Refs,
+    deflater: &mut Deflater,
+    n: usize,
+) -> Result<Result<Stored, String>, PdfError> {
+    let name = format!("Im{n}");
+    match image.format {
+        ImageFormat::Jpeg => {
+            let Some(info) = jpeg_info(&image.bytes) else {
+                return Ok(Err("a JPEG picture could not be read".into()));
+            };
+            let id = refs.alloc();
+            let mut x = pdf.image_xobject(id, &image.bytes);
+            x.filter(Filter::DctDecode);
+            x.width(info.width as i32).height(info.height as i32).bits_per_component(8);
+            match info.components {
+                1 => {
+                    x.color_space().device_gray();
+                }
+                3 => {
+                    x.color_space().device_rgb();
+                }
+                _ => {
+                    x.color_space().device_cmyk();
+                    // Adobe writes CMYK JPEGs inverted (APP14; as every reader assumes).
+                    if info.adobe {
+                        x.decode([1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0]);
+                    }
+                }
+            }
+            x.finish();
+            Ok(Ok(Stored::XObject { id, name }))
+        }
+        ImageFormat::Png => {
+            let decoded = match decode_png(&image.bytes) {
+                Ok(d) => d,
+                Err(reason) => return Ok(Err(reason)),
+            };
+            let id = refs.alloc();
+            let mask = match &decoded.alpha {
+                Some(alpha) => {
+                    let mask_id = refs.alloc();
+                    let mut m = pdf.image_xobject(mask_id, deflater.deflate(alpha)?);
+                    m.filter(Filter::FlateDecode);
+                    m.width(decoded.width as i32).height(decoded.height as i32).bits_per_component(8);
+                    m.color_space().device_gray();
+                    m.finish();
+                    Some(mask_id)
+                }
+                None => None,
+            };
+            let mut x = pdf.image_xobject(id, deflater.deflate(&decoded.color)?);
+            x.filter(Filter::FlateDecode);
+            x.width(decoded.width as i32).height(decoded.height as i32).bits_per_component(8);
+            if decoded.gray {
+                x.color_space().device_gray();
+            } else {
+                x.color_space().device_rgb();
+            }
+            if let Some(mask_id) = mask {
+                x.s_mask(mask_id);
+            }
+            x.finish();
+            Ok(Ok(Stored::XObject { id, name }))
+        }
+        ImageFormat::Emf | ImageFormat::Wmf => Ok(Err("a Windows metafile (EMF/WMF) picture is not drawn yet".into())),
+        ImageFormat::Gif => Ok(Err("a GIF picture is not drawn yet".into())),
+        ImageFormat::Bmp => Ok(Err("a BMP picture is not drawn yet".into())),
+        ImageFormat::Tiff => Ok(Err("a TIFF picture is not drawn yet".into())),
+        ImageFormat::Unknown => Ok(Err("a picture in an unknown format was not drawn".into())),
+    }
+}
+
+/// What the frame header of a JPEG says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct JpegInfo {
+    pub width: u32,
+    pub height: u32,
+    pub components: u8,
+    /// An Adobe APP14 segment came before the frame.
+    pub adobe: bool,
+}
+
+/// Reads the size and component count from the first SOF marker (ITU T.81 §B.2.2)
+/// without decoding anything.
+pub(super) fn jpeg_info(data: &[u8]) -> Option<JpegInfo> {
+    let mut at = 2;
+    let mut adobe = false;
+    while at + 4 <= data.len() {
+        if data[at] != 0xFF {
+            return None;
+        }
+        let marker = data[at + 1];
+        // Fill bytes, and markers without a length.
+        if marker == 0xFF {
+            at += 1;
+            continue;
+        }
+        if matches!(marker, 0x01 | 0xD0..=0xD7) {
+            at += 2;
+            continue;
+        }
+        let len = u16::from_be_bytes([data[at + 2], data[at + 3]]) as usize;
+        let segment = data.get(at + 4..at + 2 + len)?;
+        match marker {
+            0xEE if segment.starts_with(b"Adobe") => adobe = true,
+            // SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC).
+            0xC0..=0xCF if !matches!(marker, 0xC4 | 0xC8 | 0xCC) => {
+                let height = u16::from_be_bytes([*segment.get(1)?, *segment.get(2)?]) as u32;
+                let width = u16::from_be_bytes([*segment.get(3)?, *segment.get(4)?]) as u32;
+                let components = *segment.get(5)?;
+                let ok = width > 0 && height > 0 && matches!(components, 1 | 3 | 4);
+                return ok.then_some(JpegInfo { width, height, components, adobe });
+            }
+            // Start of scan before any frame header: damaged.
+            0xDA => return None,
+            _ => {}
+        }
+        at += 2 + len;
+    }
+    None
+}
+
+/// A PNG decoded to 8-bit samples: colour (grey or RGB) and alpha apart.
+pub(super) struct DecodedPng {
+    pub width: u32,
+    pub height: u32,
+    pub gray: bool,
+    pub color: Vec<u8>,
+    /// Alpha samples, when the image has any that are not opaque.
+    pub alpha: Option<Vec<u8>>,
+}
+
+/// Decodes a PNG (palette, transparency and 16-bit samples reduced to 8-bit grey or RGB
+/// with alpha), refusing one of more than [`MAX_PIXELS`] before allocating.
+pub(super) fn decode_png(data: &[u8]) -> Result<DecodedPng, String> {
+    let damaged = |e: png::DecodingError| format!("a PNG picture could not be decoded: {e}");
+    let limits = png::Limits { bytes: (MAX_PIXELS * 4) as usize };
+    let mut decoder = png::Decoder::new_with_limits(Cursor::new(data), limits);
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().map_err(damaged)?;
+    let (width, height) = reader.info().size();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(format!("a {width}×{height} PNG picture is larger than {MAX_PIXELS} pixels"));
+    }
+    let size = reader.output_buffer_size().ok_or("a PNG picture is too large".to_string())?;
+    let mut buf = vec![0; size];
+    let frame = reader.next_frame(&mut buf).map_err(damaged)?;
+    buf.truncate(frame.buffer_size());
+    let channels = match frame.color_type {
+        png::ColorType::Grayscale => 1,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        png::ColorType::Indexed => return Err("a PNG picture kept its palette".into()),
+    };
+    if frame.bit_depth != png::BitDepth::Eight {
+        return Err("a PNG picture has an unexpected sample depth".into());
+    }
+    // Rows may be padded to the line size: take each row's samples.
+    let row = width as usize * channels;
+    let line = frame.line_size.max(row);
+    let has_alpha = channels % 2 == 0;
+    let color_channels = if has_alpha { channels - 1 } else { channels };
+    let mut color = Vec::with_capacity(width as usize * height as usize * color_channels);
+    let mut alpha = Vec::with_capacity(if has_alpha { width as usize * height as usize } else { 0 });
+    for r in buf.chunks(line).take(height as usize) {
+        for px in r[..row.min(r.len())].chunks_exact(channels) {
+            color.extend_from_slice(&px[..color_channels]);
+            if has_alpha {
+                alpha.push(px[color_channels]);
+            }
+        }
+    }
+    let alpha = (has_alpha && alpha.iter().any(|&a| a != 255)).then_some(alpha);
+    Ok(DecodedPng { width, height, gray: color_channels == 1, color, alpha })
+}
+
+/// Paints an image in its box: rotation and flips about the box's centre, the box as the
+/// clip, and the whole image scaled so that its uncropped part fills the box (§8.3.4).
+/// `(x, top)` is the box's top-left corner in PDF user space.
+pub(super) fn paint(content: &mut Content, (x, top): (f32, f32), item: &ImageItem, name: Option<&str>) {
+    let (w, h) = (item.size.width.get(), item.size.height.get());
+    if !(w > 0.0 && h > 0.0) {
+        return;
+    }
+    let c = item.crop;
+    let (shown_w, shown_h) = (1.0 - c.left - c.right, 1.0 - c.top - c.bottom);
+    if !(shown_w > 1e-6 && shown_h > 1e-6) {
+        return;
+    }
+    content.save_state();
+    // Origin at the box's centre; page rotation is clockwise, PDF angles counter-clockwise.
+    let (cx, cy) = (f64::from(x) + w / 2.0, f64::from(top) - h / 2.0);
+    let angle = -item.rotation.to_radians();
+    let (sin, cos) = (angle.sin(), angle.cos());
+    let sx = if item.flip_h { -1.0 } else { 1.0 };
+    let sy = if item.flip_v { -1.0 } else { 1.0 };
+    content.transform([
+        (cos * sx) as f32,
+        (sin * sx) as f32,
+        (-sin * sy) as f32,
+        (cos * sy) as f32,
+        cx as f32,
+        cy as f32,
+    ]);
+    // Now the box spans (-w/2, -h/2)–(w/2, h/2).
+    let (x0, y0) = (-w / 2.0, -h / 2.0);
+    match name {
+        Some(name) => {
+            content.rect(x0 as f32, y0 as f32, w as f32, h as f32).clip_nonzero().end_path();
+            let (full_w, full_h) = (w / shown_w, h / shown_h);
+            content.transform([
+                full_w as f32,
+                0.0,
+                0.0,
+                full_h as f32,
+                (x0 - c.left * full_w) as f32,
+                (y0 - c.bottom * full_h) as f32,
+            ]);
+            content.x_object(Name(name.as_bytes()));
+        }
+        None => {
+            // Colours are set inside the saved state, so the caller's remain current.
+            content.set_fill_gray(0.9).set_stroke_gray(0.6).set_line_width(0.5);
+            content.rect(x0 as f32, y0 as f32, w as f32, h as f32).fill_nonzero_and_stroke();
+        }
+    }
+    content.restore_state();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PNG of `w`×`h` pixels in `color` type, all samples `v`.
+    pub(crate) fn png_bytes(w: u32, h: u32, color: png::ColorType, v: u8) -> Vec<u8> {
+        let mut out = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut out, w, h);
+            enc.set_color(color);
+            enc.set_depth(png::BitDepth::Eight);
+            let channels = match color {
+                png::ColorType::Grayscale | png::ColorType::Indexed => 1,
+                png::ColorType::GrayscaleAlpha => 2,
+                png::ColorType::Rgb => 3,
+                png::ColorType::Rgba => 4,
+            };
+            let mut writer = enc.write_header().unwrap();
+            writer.write_image_data(&vec![v; (w * h) as usize * channels]).unwrap();
+        }
+        out
+    }
+
+    /// A JPEG header: SOI, an optional Adobe APP14, SOF0 and EOI (no scan data needed).
+    fn jpeg_header(w: u16, h: u16, components: u8, adobe: bool) -> Vec<u8> {
+        let mut out = vec![0xFF, 0xD8];
+        if adobe {
+            out.extend_from_slice(&[0xFF, 0xEE, 0, 14]);
+            out.extend_from_slice(b"Adobe\0\x64\0\0\0\0\0");
+        }
+        let len = 8 + 3 * components as u16;
+        out.extend_from_slice(&[0xFF, 0xC0]);
+        out.extend_from_slice(&len.to_be_bytes());
+        out.push(8);
+        out.extend_from_slice(&h.to_be_bytes());
+        out.extend_from_slice(&w.to_be_bytes());
+        out.push(components);
+        for i in 0..components {
+            out.extend_from_slice(&[i + 1, 0x11, 0]);
+        }
+        out.extend_from_slice(&[0xFF, 0xD9]);
+        out
+    }
+
+    #[test]
+    fn jpeg_size_and_components_come_from_the_frame_header() {
+        let info = jpeg_info(&jpeg_header(640, 480, 3, false)).unwrap();
+        assert_eq!(info, JpegInfo { width: 640, height: 480, components: 3, adobe: false });
+    }
+
+    #[test]
+    fn an_adobe_cmyk_jpeg_is_recognised() {
+        let info = jpeg_info(&jpeg_header(10, 20, 4, true)).unwrap();
+        assert_eq!((info.components, info.adobe), (4, true));
+    }
+
+    #[test]
+    fn a_jpeg_without_a_frame_header_is_refused() {
+        assert_eq!(jpeg_info(&[0xFF, 0xD8, 0xFF, 0xD9]), None);
+    }
+
+    #[test]
+    fn an_opaque_png_decodes_to_rgb_without_a_mask() {
+        let png = decode_png(&png_bytes(3, 2, png::ColorType::Rgb, 200)).unwrap();
+        assert_eq!((png.width, png.height, png.gray), (3, 2, false));
+        assert_eq!(png.color.len(), 18);
+        assert!(png.alpha.is_none());
+    }
+
+    #[test]
+    fn a_translucent_png_keeps_its_alpha_apart() {
+        let png = decode_png(&png_bytes(2, 2, png::ColorType::Rgba, 100)).unwrap();
+        assert_eq!(png.color.len(), 12);
+        assert_eq!(png.alpha.as_deref(), Some(&[100u8; 4][..]));
+    }
+
+    #[test]
+    fn a_png_larger_than_the_pixel_limit_is_refused_before_decoding() {
+        // A valid header claiming 100,000 × 100,000 pixels; no image data follows.
+        let mut png = png_bytes(1, 1, png::ColorType::Grayscale, 0);
+        png[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+        png[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+        let crc = crc32(&png[12..29]);
+        png[29..33].copy_from_slice(&crc.to_be_bytes());
+        let e = decode_png(&png).err().unwrap();
+        assert!(e.contains("larger than"), "{e}");
+    }
+
+    /// A one-page layout showing `bytes` in a 100×50 pt box, twice.
+    fn layout_with(bytes: Vec<u8>, format: ImageFormat) -> crate::layout::frame::Layout {
+        use crate::layout::frame::{ImageCrop, Layout, Page, Point, Positioned, Size};
+        use crate::units::Pt;
+        let image = std::sync::Arc::new(ImageData { bytes: bytes.into(), format });
+        let item = ImageItem {
+            image,
+            size: Size { width: Pt(100.0), height: Pt(50.0) },
+            crop: ImageCrop::default(),
+            rotation: 0.0,
+            flip_h: false,
+            flip_v: false,
+        };
+        let at = |y| Positioned { pos: Point::new(Pt(72.0), Pt(y)), item: Item::Image(item.clone()) };
+        Layout {
+            pages: vec![Page { size: Size { width: Pt(612.0), height: Pt(792.0) }, items: vec![at(72.0), at(200.0)] }],
+            ..Layout::default()
+        }
+    }
+
+    #[test]
+    fn a_png_shown_twice_is_stored_once() {
+        let (pdf, warnings) = crate::pdf::write_with_warnings(&layout_with(png_bytes(4, 2, png::ColorType::Rgb, 9), ImageFormat::Png)).unwrap();
+        let text = String::from_utf8_lossy(&pdf);
+        assert_eq!(text.matches("/Subtype /Image").count() + text.matches("/Subtype/Image").count(), 1);
+        assert!(warnings.is_empty());
+    }
+
+    #[test]
+    fn a_metafile_becomes_a_placeholder_with_a_warning() {
+        let (pdf, warnings) = crate::pdf::write_with_warnings(&layout_with(vec![0xD7, 0xCD, 0xC6, 0x9A, 0, 0], ImageFormat::Wmf)).unwrap();
+        assert!(!String::from_utf8_lossy(&pdf).contains("/Image"));
+        assert_eq!(warnings.len(), 1, "one warning per image, not per drawing");
+        assert!(warnings[0].message.contains("EMF/WMF"), "{}", warnings[0].message);
+    }
+
+    fn crc32(data: &[u8]) -> u32 {
+        let mut crc = 0xFFFF_FFFFu32;
+        for &b in data {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 != 0 { 0xEDB8_8320 ^ (crc >> 1) } else { crc >> 1 };
+            }
+        }
+        !crc
+    }
+}

@@ -134,10 +134,25 @@ impl Blocks {
 /// Reads the blocks of the element whose `Start` was just returned (a text box, a header,
 /// a footer), up to its `End`.
 pub(crate) fn read_blocks(xml: &mut XmlReader<'_>, story: &mut Story<'_>) -> Result<Vec<Block>, DocxError> {
+    read_blocks_with(xml, story, |_, _| Ok(false))
+}
+
+/// Reads block content up to the container's `End`, offering each direct child element to
+/// `own` first: it returns `true` when it read that element itself (a `w:sectPr` of the
+/// body, a `w:tcPr` of a cell).
+pub(crate) fn read_blocks_with(
+    xml: &mut XmlReader<'_>,
+    story: &mut Story<'_>,
+    mut own: impl FnMut(&mut XmlReader<'_>, &BytesStart<'_>) -> Result<bool, DocxError>,
+) -> Result<Vec<Block>, DocxError> {
     let mut blocks = Blocks::default();
     loop {
         match xml.next()? {
-            Ev::Start(e) => blocks.start(xml, story, &e)?,
+            Ev::Start(e) => {
+                if !(blocks.at_top() && own(xml, &e)?) {
+                    blocks.start(xml, story, &e)?;
+                }
+            }
             Ev::End => {
                 if blocks.end() {
                     break;
@@ -156,24 +171,15 @@ pub(crate) fn read_body(
     xml: &mut XmlReader<'_>,
     story: &mut Story<'_>,
 ) -> Result<(Vec<Block>, SectionProps), DocxError> {
-    let mut blocks = Blocks::default();
     let mut last_section = SectionProps::default();
-    loop {
-        match xml.next()? {
-            Ev::Start(e) if e.local_name().as_ref() == b"sectPr" && blocks.at_top() => {
-                last_section = read_section(xml)?;
-            }
-            Ev::Start(e) => blocks.start(xml, story, &e)?,
-            Ev::End => {
-                if blocks.end() {
-                    break;
-                }
-            }
-            Ev::Eof => break,
-            Ev::Text(_) | Ev::CData(_) => {}
+    let blocks = read_blocks_with(xml, story, |xml, e| {
+        if e.local_name().as_ref() != b"sectPr" {
+            return Ok(false);
         }
-    }
-    Ok((blocks.finish(), last_section))
+        last_section = read_section(xml)?;
+        Ok(true)
+    })?;
+    Ok((blocks, last_section))
 }
 
 #[cfg(test)]

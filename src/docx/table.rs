@@ -1,7 +1,7 @@
 //! Tables (`w:tbl`, §17.4.38): grid, rows and cells, with nested tables and row- and
 //! cell-level content controls; rows deleted in tracked changes are dropped.
 
-use super::body::Blocks;
+use super::body::read_blocks_with;
 use super::context::Story;
 use super::model::{Table, TableCell, TableRow};
 use super::simple_types::twips_attr;
@@ -123,21 +123,13 @@ fn read_cell(xml: &mut XmlReader<'_>, story: &mut Story<'_>) -> Result<TableCell
         grid_span: 1,
         ..TableCell::default()
     };
-    let mut blocks = Blocks::default();
-    loop {
-        match xml.next()? {
-            Ev::Start(e) if e.local_name().as_ref() == b"tcPr" && blocks.at_top() => read_cell_props(xml, &mut cell)?,
-            Ev::Start(e) => blocks.start(xml, story, &e)?,
-            Ev::End => {
-                if blocks.end() {
-                    break;
-                }
-            }
-            Ev::Eof => break,
-            Ev::Text(_) | Ev::CData(_) => {}
+    cell.blocks = read_blocks_with(xml, story, |xml, e| {
+        if e.local_name().as_ref() != b"tcPr" {
+            return Ok(false);
         }
-    }
-    cell.blocks = blocks.finish();
+        read_cell_props(xml, &mut cell)?;
+        Ok(true)
+    })?;
     Ok(cell)
 }
 

@@ -162,3 +162,27 @@ fn a_tall_inline_picture_pushes_the_next_line_down() {
     assert!(pdf::page_text(&pdf, 1).contains("above"));
     assert!(pdf::page_text(&pdf, 2).contains("below the picture"));
 }
+
+/// A decimal list with a lower-letter second level, as Word writes it.
+const NUMBERING: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr></w:lvl><w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%2)"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="1440" w:hanging="360"/></w:pPr></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>"#;
+
+fn list_item(level: u8, text: &str) -> String {
+    format!(
+        r#"<w:p><w:pPr><w:numPr><w:ilvl w:val="{level}"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>"#
+    )
+}
+
+#[test]
+fn list_paragraphs_show_their_numbers() {
+    let body = format!(
+        "{}{}{}{LETTER_SECTION}",
+        list_item(0, "First"),
+        list_item(0, "Second"),
+        list_item(1, "Nested")
+    );
+    let bytes = common::docx::docx_with_part(&body, "numbering", "numbering.xml", NUMBERING);
+    let pdf = convert(&common::renderer(), &bytes, &Deadline::none()).expect("conversion").pdf;
+    let words = pdf::words(&pdf::text(&pdf));
+    assert_eq!(words, pdf::words("1. First 2. Second a) Nested"));
+}

@@ -11,6 +11,7 @@ mod drawing;
 mod error;
 mod fields;
 mod media;
+mod numbering;
 mod font_table;
 mod obfuscated_font;
 mod package;

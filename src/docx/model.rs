@@ -32,6 +32,8 @@ pub struct Document {
     /// The colour scheme of the theme (`a:clrScheme`, DrawingML §20.1.6.2). Theme colours
     /// in runs, shading and borders are already resolved into their `color` fields.
     pub theme_colors: ColorScheme,
+    /// `word/numbering.xml` (§17.9).
+    pub numbering: NumberingDefs,
 }
 
 /// One `w:font` of the font table (§17.8.3.9): what Word knows about a font the document
@@ -857,7 +859,8 @@ pub enum TabLeader {
     MiddleDot,
 }
 
-/// `w:numPr`: list membership, resolved against numbering.xml in a later issue.
+/// `w:numPr` (§17.3.1.19): list membership; `num_id` and `level` fold separately
+/// through the style cascade.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct NumberingRef {
     pub num_id: Option<i64>,
@@ -1278,6 +1281,80 @@ pub enum SectionStart {
     EvenPage,
     OddPage,
     NextColumn,
+}
+
+/// `word/numbering.xml` (§17.9): abstract list definitions and the list instances
+/// paragraphs point at.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NumberingDefs {
+    /// `w:abstractNum` by `w:abstractNumId`.
+    pub abstracts: HashMap<i64, AbstractNum>,
+    /// `w:num` by `w:numId`.
+    pub nums: HashMap<i64, NumInstance>,
+}
+
+/// `w:abstractNum` (§17.9.1).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AbstractNum {
+    /// `w:lvl` by `w:ilvl` (0–8).
+    pub levels: [Option<ListLevel>; 9],
+    /// `w:numStyleLink` (§17.9.21): the levels live in the abstract the numbering style's
+    /// `numPr` points at.
+    pub num_style_link: Option<String>,
+    /// `w:styleLink` (§17.9.27): this abstract defines the named numbering style.
+    pub style_link: Option<String>,
+}
+
+/// One `w:lvl` (§17.9.6).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ListLevel {
+    /// `w:start` (§17.9.25).
+    pub start: Option<i64>,
+    /// `w:numFmt` (§17.9.17); `bullet`, `none`, `decimalZero`, `ordinal` are `Other`.
+    pub format: Option<NumberFormat>,
+    /// `w:lvlText@w:val` (§17.9.11).
+    pub text: Option<String>,
+    /// `w:lvlJc` (§17.9.7).
+    pub justification: Option<Align>,
+    /// `w:suff` (§17.9.28).
+    pub suffix: Option<ListSuffix>,
+    /// `w:isLgl` (§17.9.4): every level shows as a decimal number.
+    pub is_legal: bool,
+    /// `w:lvlRestart` (§17.9.10): restart after this 1-based level; 0 never restarts.
+    pub restart: Option<u8>,
+    /// `w:pPr`: indents and tabs of the level.
+    pub paragraph: ParagraphProps,
+    /// `w:rPr`: the number's run properties.
+    pub run: RunProps,
+}
+
+/// `ST_LevelSuffix` (§17.18.49): what follows the number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ListSuffix {
+    #[default]
+    Tab,
+    Space,
+    Nothing,
+}
+
+/// `w:num` (§17.9.15): a list instance of an abstract definition.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NumInstance {
+    /// `w:abstractNumId`.
+    pub abstract_id: i64,
+    /// `w:lvlOverride` (§17.9.8), in the order written.
+    pub overrides: Vec<LevelOverride>,
+}
+
+/// `w:lvlOverride`: a new start value or a whole replacement level.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LevelOverride {
+    /// `w:ilvl`.
+    pub level: u8,
+    /// `w:startOverride` (§17.9.26).
+    pub start: Option<i64>,
+    /// A replacement `w:lvl`.
+    pub replacement: Option<ListLevel>,
 }
 
 /// `word/styles.xml` (§17.7).

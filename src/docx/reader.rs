@@ -14,6 +14,7 @@ use super::core_props::read_core_props;
 use super::font_table::{read_font_table, EmbedRef};
 use super::model::{Block, Document, EmbeddedFont, FontDecl, SectionProps};
 use super::obfuscated_font::{deobfuscate, looks_like_font};
+use super::numbering::read_numbering;
 use super::media::{MediaCache, MediaSource, PackageMedia};
 use super::package::Package;
 use super::rels::{rels_part_for, Rels};
@@ -81,6 +82,19 @@ pub(crate) fn read_package(
         .filter(|r| !r.external)
         .map_or(default_sibling(&main, "styles.xml"), |r| r.target.clone());
     document.styles = parts.optional(&styles, read_styles)?.unwrap_or_default();
+    // §17.9: only a relationship makes a numbering part; damage skips it with a warning.
+    if let Some(rel) = document_rels.first_of("numbering").filter(|r| !r.external) {
+        let name = rel.target.clone();
+        let warned = parts.warnings.len();
+        match parts.optional(&name, read_numbering)? {
+            Some(defs) => document.numbering = defs,
+            // A broken part has already said so.
+            None if parts.warnings.len() == warned => parts
+                .warnings
+                .push(Warning::new("part_missing", format!("the numbering part {name} is missing; lists have no numbers"))),
+            None => {}
+        }
+    }
     let core = package_rels
         .first_of("core-properties")
         .filter(|r| !r.external)
@@ -448,6 +462,37 @@ mod tests {
 
     fn header(tag: &str, body: &str) -> String {
         format!(r#"<w:{tag} xmlns:w="w" xmlns:r="r">{body}</w:{tag}>"#)
+    }
+
+    fn with_numbering_rel() -> String {
+        DOCUMENT_RELS.replace(
+            "</Relationships>",
+            r#"<Relationship Id="rIdN" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>"#,
+        )
+    }
+
+    #[test]
+    fn the_numbering_part_is_read_through_the_document_rels() {
+        let rels = with_numbering_rel();
+        let numbering = r#"<w:numbering xmlns:w="w"><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>"#;
+        let bytes = docx("<w:p/>", &[("word/_rels/document.xml.rels", &rels), ("word/numbering.xml", numbering)]);
+        let read = read_bytes(&bytes).unwrap();
+        assert_eq!(read.document.numbering.nums[&1].abstract_id, 0);
+    }
+
+    #[test]
+    fn a_missing_numbering_part_is_a_warning() {
+        let rels = with_numbering_rel();
+        let read = read_bytes(&docx("<w:p/>", &[("word/_rels/document.xml.rels", &rels)])).unwrap();
+        assert!(read.warnings.iter().any(|w| w.kind == "part_missing"), "{:?}", read.warnings);
+    }
+
+    #[test]
+    fn a_broken_numbering_part_is_skipped_with_a_warning() {
+        let rels = with_numbering_rel();
+        let bytes = docx("<w:p/>", &[("word/_rels/document.xml.rels", &rels), ("word/numbering.xml", "<w:numbering><w:num")]);
+        let read = read_bytes(&bytes).unwrap();
+        assert!(read.warnings.iter().any(|w| w.kind == "part_skipped"), "{:?}", read.warnings);
     }
 
     #[test]

@@ -10,8 +10,8 @@ use super::font_metrics::LineExtent;
 use super::frame::{ImageItem, LinkDest, Point, Rgb};
 use super::picture::image_item;
 use super::symbols::{dingbat, private_use};
-use crate::docx::model::{BreakKind, Color, FieldKind, LinkTarget, RunContent, VertAlign};
-use crate::resolve::{ResolvedInline, ResolvedParagraph, RunStyle};
+use crate::docx::model::{BreakKind, Color, FieldKind, LinkTarget, ListSuffix, RunContent, VertAlign};
+use crate::resolve::{ListLabel, ResolvedInline, ResolvedParagraph, RunStyle};
 use crate::units::Pt;
 
 /// Superscript/subscript size factor: Word draws them at about 2/3 size (measured ~0.65).
@@ -149,6 +149,9 @@ enum Pending {
 pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Option<&FieldValues>) -> Collected {
     let mut c = Collected { base_level: u8::from(p.style.bidi), ..Collected::default() };
     let mut link_stack: Vec<usize> = Vec::new();
+    if let Some(label) = &p.label {
+        push_label(&mut c, label, ctx);
+    }
     for inline in &p.inlines {
         match inline {
             ResolvedInline::Run(run) => {
@@ -235,6 +238,32 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
         }
     }
     c
+}
+
+/// A list number or bullet, leading the first line (§17.9). Symbol-font bullets go
+/// through the symbol table; the suffix tab is an ordinary tab, whose first stop on a
+/// hanging first line is the left indent (notes §6, §7).
+fn push_label(c: &mut Collected, label: &ListLabel, ctx: &mut Ctx<'_>) {
+    let style = push_style(c, &label.style, ctx);
+    let symbol_font = is_symbol_font(&label.style.fonts.h_ansi);
+    for ch in label.text.chars() {
+        if symbol_font || ('\u{F000}'..='\u{F0FF}').contains(&ch) {
+            push_symbol(c, None, u32::from(ch), style, None, ctx);
+        } else {
+            push_text(c, &ch.to_string(), style, None, ctx);
+        }
+    }
+    match label.suffix {
+        ListSuffix::Tab => push_atom(c, AtomKind::Tab { style }, "\t", Pt::ZERO, None),
+        ListSuffix::Space => push_text(c, " ", style, None, ctx),
+        ListSuffix::Nothing => {}
+    }
+}
+
+/// Fonts whose codes are symbols rather than Unicode text.
+fn is_symbol_font(family: &str) -> bool {
+    let f = family.trim().to_ascii_lowercase();
+    f == "symbol" || f.starts_with("wingdings") || f == "webdings"
 }
 
 /// The colour of text: `auto` is black (white on dark shading is a later refinement).

@@ -180,7 +180,12 @@ pub(super) fn merge_paragraph(dst: &mut ParagraphProps, src: &ParagraphProps) {
     set(&mut dst.contextual_spacing, &src.contextual_spacing);
     set(&mut dst.bidi, &src.bidi);
     merge_tabs(&mut dst.tabs, &src.tabs);
-    set(&mut dst.numbering, &src.numbering);
+    // `numId` and `ilvl` fold separately through the cascade (notes §1).
+    if let Some(n) = src.numbering {
+        let d = dst.numbering.get_or_insert_with(Default::default);
+        set(&mut d.num_id, &n.num_id);
+        set(&mut d.level, &n.level);
+    }
     set(&mut dst.shading, &src.shading);
     merge_borders(&mut dst.borders, &src.borders);
     set(&mut dst.outline_level, &src.outline_level);

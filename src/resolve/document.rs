@@ -3,13 +3,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::cascade::Cascade;
+use super::cascade::{merge_run, Cascade};
+use super::numbering::Lists;
 use super::paragraph::compute_paragraph;
 use super::run::compute_run;
 use super::section::compute_section;
 use super::table::resolve_table;
 use super::{
-    ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, ResolvedTextBox, RunStyle,
+    ListLabel, ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, ResolvedTextBox, RunStyle,
 };
 use crate::docx::model::{Block, Document, Inline, Paragraph, ParagraphProps, RunProps, StyleKind};
 use crate::units::Twips;
@@ -23,6 +24,7 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
     let mut r = Resolver {
         doc,
         cascade: Cascade::new(&doc.styles),
+        lists: Lists::new(&doc.numbering, &doc.styles),
         empty_run: RunProps::default(),
         empty_para: ParagraphProps::default(),
         run_cache: HashMap::new(),
@@ -76,6 +78,8 @@ type RunKey<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
 pub(super) struct Resolver<'a> {
     doc: &'a Document,
     cascade: Cascade<'a>,
+    /// List definitions and counters, advanced in reading order.
+    lists: Lists<'a>,
     empty_run: RunProps,
     empty_para: ParagraphProps,
     /// Runs without direct formatting share one computed style per style combination.
@@ -137,8 +141,20 @@ impl<'a> Resolver<'a> {
 
     fn paragraph(&mut self, p: &'a Paragraph, table_style: Option<&'a str>) -> ResolvedParagraph<'a> {
         let pstyle = self.paragraph_style(p.style.as_deref());
-        let style = self.para_style(pstyle, table_style, &p.props);
+        let list = self.list_of(pstyle, table_style, &p.props);
+        let level = list.and_then(|(id, l, direct)| Some((&self.lists.level(id, l)?.paragraph, direct)));
+        let style = self.para_style(pstyle, table_style, &p.props, level);
         let mark = self.run_style(pstyle, None, table_style, &p.mark);
+        let label = list.and_then(|(id, l, _)| self.lists.advance(id, l)).map(|label| {
+            // The number takes the level's rPr over the paragraph mark's (notes §6).
+            let mut run = p.mark.clone();
+            merge_run(&mut run, &label.level.run);
+            ListLabel {
+                text: label.text,
+                style: self.run_style(pstyle, None, table_style, &run),
+                suffix: label.level.suffix.unwrap_or_default(),
+            }
+        });
         let mut inlines = Vec::with_capacity(p.inlines.len());
         for inline in &p.inlines {
             inlines.push(match inline {
@@ -154,10 +170,39 @@ impl<'a> Resolver<'a> {
         }
         let text_boxes =
             p.text_boxes.iter().map(|b| ResolvedTextBox { blocks: self.blocks(&b.blocks, None), shape: b }).collect();
-        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes }
+        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes, label }
     }
 
-    fn para_style(&mut self, pstyle: Option<&'a str>, tstyle: Option<&'a str>, direct: &ParagraphProps) -> Arc<ParaStyle> {
+    /// The list a paragraph belongs to: `numId` and `ilvl` folded separately through the
+    /// table style, the paragraph style and direct formatting (§17.7.2), with whether the
+    /// direct `numPr` named the list. `numId` 0 switches numbering off (§17.3.1.19).
+    fn list_of(&mut self, pstyle: Option<&'a str>, tstyle: Option<&'a str>, direct: &ParagraphProps) -> Option<(i64, u8, bool)> {
+        let mut num_id = None;
+        let mut ilvl = None;
+        for id in [tstyle, pstyle].into_iter().flatten() {
+            if let Some(n) = self.cascade.level(id).and_then(|l| l.paragraph.numbering) {
+                num_id = n.num_id.or(num_id);
+                ilvl = n.level.or(ilvl);
+            }
+        }
+        let from_direct = direct.numbering.and_then(|n| n.num_id).is_some();
+        if let Some(n) = direct.numbering {
+            num_id = n.num_id.or(num_id);
+            ilvl = n.level.or(ilvl);
+        }
+        let num_id = num_id.filter(|&id| id != 0)?;
+        Some((num_id, ilvl.unwrap_or(0), from_direct))
+    }
+
+    /// `level` is the list level's `pPr`: under the paragraph style when the style names
+    /// the list, over it when direct formatting does (notes §1); direct `w:ind` wins either way.
+    fn para_style(
+        &mut self,
+        pstyle: Option<&'a str>,
+        tstyle: Option<&'a str>,
+        direct: &ParagraphProps,
+        level: Option<(&'a ParagraphProps, bool)>,
+    ) -> Arc<ParaStyle> {
         let plain = *direct == self.empty_para;
         if plain {
             if let Some(s) = self.para_cache.get(&(pstyle, tstyle)) {
@@ -168,7 +213,9 @@ impl<'a> Resolver<'a> {
         let p = pstyle.and_then(|id| self.cascade.level(id).cloned());
         let mut levels = Vec::new();
         levels.extend(t.as_ref().map(|l| &l.paragraph));
+        levels.extend(level.filter(|(_, direct)| !direct).map(|(l, _)| l));
         levels.extend(p.as_ref().map(|l| &l.paragraph));
+        levels.extend(level.filter(|(_, direct)| *direct).map(|(l, _)| l));
         let outline = p.as_ref().and_then(|l| l.heading);
         let style = Arc::new(compute_paragraph(
             &self.doc.styles.default_paragraph,
@@ -218,7 +265,9 @@ impl<'a> Resolver<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::docx::model::{Run, RunContent, SectionProps, Style, StyleSheet};
+    use crate::docx::model::{
+        AbstractNum, Indent, ListLevel, NumInstance, NumberingRef, Run, RunContent, SectionProps, Style, StyleSheet,
+    };
     use crate::units::{HalfPoints, Pt};
 
     fn styled_doc(styles: Vec<(&str, Style)>, para: Paragraph) -> Document {
@@ -338,5 +387,63 @@ mod tests {
             Paragraph { style: Some("TOC1".into()), inlines: vec![run_with_style(Some("Hyperlink"))], ..Default::default() },
         );
         assert_eq!(first_run(&resolve(&doc)).underline, crate::docx::model::Underline::None);
+    }
+
+    fn list_doc(style_numbering: Option<NumberingRef>, direct: ParagraphProps) -> Document {
+        let mut abs = AbstractNum::default();
+        abs.levels[0] = Some(ListLevel {
+            start: Some(1),
+            text: Some("%1.".into()),
+            paragraph: ParagraphProps {
+                indent: Indent { left: Some(Twips(720)), hanging: Some(Twips(360)), ..Default::default() },
+                ..Default::default()
+            },
+            ..Default::default()
+        });
+        let style = Style {
+            kind: StyleKind::Paragraph,
+            paragraph: ParagraphProps { numbering: style_numbering, ..Default::default() },
+            ..Default::default()
+        };
+        let mut doc =
+            styled_doc(vec![("List", style)], Paragraph { style: Some("List".into()), props: direct, ..Default::default() });
+        doc.numbering.abstracts.insert(0, abs);
+        doc.numbering.nums.insert(4, NumInstance { abstract_id: 0, overrides: vec![] });
+        doc
+    }
+
+    fn first_paragraph<'d>(r: &'d ResolvedDocument<'_>) -> &'d ResolvedParagraph<'d> {
+        let ResolvedBlock::Paragraph(p) = &r.body[0] else { panic!("not a paragraph") };
+        p
+    }
+
+    #[test]
+    fn a_style_list_numbers_the_paragraph_with_the_level_indent() {
+        let doc = list_doc(Some(NumberingRef { num_id: Some(4), level: None }), ParagraphProps::default());
+        let r = resolve(&doc);
+        let p = first_paragraph(&r);
+        assert_eq!(p.label.as_ref().map(|l| l.text.as_str()), Some("1."));
+        assert_eq!((p.style.indent_left, p.style.first_line), (Pt(36.0), Pt(-18.0)));
+    }
+
+    #[test]
+    fn a_direct_indent_wins_over_the_list_level() {
+        let direct = ParagraphProps {
+            numbering: Some(NumberingRef { num_id: Some(4), level: Some(0) }),
+            indent: Indent { left: Some(Twips(1440)), ..Default::default() },
+            ..Default::default()
+        };
+        let doc = list_doc(None, direct);
+        let r = resolve(&doc);
+        let p = first_paragraph(&r);
+        assert_eq!((p.style.indent_left, p.style.first_line), (Pt(72.0), Pt(-18.0)));
+    }
+
+    #[test]
+    fn num_id_zero_switches_a_style_list_off() {
+        let direct = ParagraphProps { numbering: Some(NumberingRef { num_id: Some(0), level: None }), ..Default::default() };
+        let doc = list_doc(Some(NumberingRef { num_id: Some(4), level: Some(0) }), direct);
+        let r = resolve(&doc);
+        assert_eq!(first_paragraph(&r).label, None);
     }
 }

@@ -2,6 +2,8 @@
 
 mod cascade;
 mod document;
+mod list_text;
+mod numbering;
 mod paragraph;
 mod run;
 mod section;
@@ -11,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::docx::model::{
-    Align, Border, CellVAlign, Color, LinkTarget, RowHeight, RunContent, SectionStart, TabKind,
+    Align, Border, CellVAlign, Color, LinkTarget, ListSuffix, RowHeight, RunContent, SectionStart, TabKind,
     TabLeader, Underline, VMerge, VertAlign, Width,
 };
 use crate::units::Pt;
@@ -64,6 +66,19 @@ pub struct ResolvedParagraph<'a> {
     pub closes_section: Option<usize>,
     /// Text boxes anchored in this paragraph, their content resolved.
     pub text_boxes: Vec<ResolvedTextBox<'a>>,
+    /// The list number or bullet drawn before the first line (§17.9).
+    pub label: Option<ListLabel>,
+}
+
+/// A list paragraph's number or bullet, counted and formatted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListLabel {
+    /// The text: the expanded `w:lvlText`, or a bullet's literal text.
+    pub text: String,
+    /// The level's `w:rPr` over the paragraph mark's run properties (notes §6).
+    pub style: Arc<RunStyle>,
+    /// What follows the number (`w:suff`).
+    pub suffix: ListSuffix,
 }
 
 /// A text box: its blocks resolved, its placement as written.

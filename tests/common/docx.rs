@@ -59,6 +59,16 @@ pub fn docx_with_image(body: &str, name: &str, image: &[u8]) -> Vec<u8> {
     package_with(body, 0, &rels, &[(&format!("word/media/{name}"), image)])
 }
 
+/// A DOCX with `body` and one more XML part `word/{name}`, reached from the document
+/// through a relationship of type `.../relationships/{kind}` (`numbering`, `footnotes`…).
+pub fn docx_with_part(body: &str, kind: &str, name: &str, xml: &str) -> Vec<u8> {
+    let rel = format!(
+        r#"<Relationship Id="rIdPart" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/{kind}" Target="{name}"/>"#
+    );
+    let rels = DOCUMENT_RELS.replace("</Relationships>", &format!("{rel}</Relationships>"));
+    package_with(body, 0, &rels, &[(&format!("word/{name}"), xml.as_bytes())])
+}
+
 /// An inline picture (`wp:inline`, §20.4.2.8) of `width`×`height` points showing the
 /// picture of [`docx_with_image`].
 pub fn inline_picture(width_pt: i64, height_pt: i64) -> String {

@@ -137,17 +137,21 @@ struct Parts<'a> {
 }
 
 impl Parts<'_> {
+    /// The text of an XML part as UTF-8, once the deadline allows; `None` when absent.
+    fn xml_part(&mut self, name: &str) -> Result<Option<Vec<u8>>, DocxError> {
+        self.deadline.check()?;
+        Ok(self.package.read(name)?.map(to_utf8))
+    }
+
     /// Reads an XML part through `read`; `None` when the part is absent.
     fn required<T>(
         &mut self,
         name: &str,
         read: impl FnOnce(&mut XmlReader<'_>) -> Result<T, DocxError>,
     ) -> Result<Option<T>, DocxError> {
-        self.deadline.check()?;
-        let Some(bytes) = self.package.read(name)? else {
+        let Some(bytes) = self.xml_part(name)? else {
             return Ok(None);
         };
-        let bytes = to_utf8(bytes);
         let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline);
         read(&mut xml.with_palette(&self.palette)).map(Some)
     }
@@ -176,11 +180,9 @@ impl Parts<'_> {
         name: &str,
         read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource) -> Result<T, DocxError>,
     ) -> Result<Option<T>, DocxError> {
-        self.deadline.check()?;
-        let Some(bytes) = self.package.read(name)? else {
+        let Some(bytes) = self.xml_part(name)? else {
             return Ok(None);
         };
-        let bytes = to_utf8(bytes);
         let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline);
         let mut media = PackageMedia {
             package: &mut self.package,

@@ -32,6 +32,11 @@ fn face(id: u32, data: &'static [u8], postscript_name: &str) -> Arc<Face> {
     })
 }
 
+/// A 12 pt black text item.
+fn black_12pt(face: Arc<Face>, glyphs: Vec<Glyph>) -> Item {
+    Item::Text(TextItem { face, size: Pt(12.0), color: Rgb::BLACK, glyphs })
+}
+
 fn sans() -> Arc<Face> {
     face(1, dejavu::sans::regular(), "DejaVuSans")
 }
@@ -332,12 +337,7 @@ fn two_writes_of_one_layout_are_identical() {
 fn a_ligature_glyph_maps_back_to_all_its_characters() {
     let face = sans();
     let glyphs = glyphs(&face, &[('\u{FB01}', "fi"), ('n', "n"), ('e', "e")], 12.0);
-    let item = Item::Text(TextItem {
-        face,
-        size: Pt(12.0),
-        color: Rgb::BLACK,
-        glyphs,
-    });
+    let item = black_12pt(face, glyphs);
     let pdf = write_ok(&layout(vec![page(vec![at(72.0, 100.0, item)])]));
     assert_eq!(pdftotext(&pdf).trim(), "fine");
     let objects = objects(&pdf);
@@ -350,12 +350,7 @@ fn a_ligature_glyph_maps_back_to_all_its_characters() {
 fn a_glyph_keeps_its_first_non_empty_text() {
     let face = sans();
     let glyphs = glyphs(&face, &[('a', ""), ('a', "a"), ('a', "x")], 12.0);
-    let item = Item::Text(TextItem {
-        face,
-        size: Pt(12.0),
-        color: Rgb::BLACK,
-        glyphs,
-    });
+    let item = black_12pt(face, glyphs);
     let objects = objects(&write_ok(&layout(vec![page(vec![at(72.0, 100.0, item)])])));
     let cmap = String::from_utf8_lossy(with(&objects, "/CMapName")[0].data.as_deref().unwrap())
         .into_owned();
@@ -376,12 +371,7 @@ fn shaped_ligatures_keep_their_cluster_text() {
 fn astral_characters_map_through_surrogate_pairs() {
     let face = sans();
     let glyphs = glyphs(&face, &[('A', "\u{1D400}")], 12.0);
-    let item = Item::Text(TextItem {
-        face,
-        size: Pt(12.0),
-        color: Rgb::BLACK,
-        glyphs,
-    });
+    let item = black_12pt(face, glyphs);
     let pdf = write_ok(&layout(vec![page(vec![at(72.0, 100.0, item)])]));
     assert_eq!(pdftotext(&pdf).trim(), "\u{1D400}");
 }
@@ -396,12 +386,7 @@ fn changed_advances_become_tj_adjustments() {
     let face = sans();
     let mut glyphs = glyphs(&face, &[('a', "a"), ('b', "b"), ('c', "c")], 12.0);
     glyphs[0].advance += Pt(2.0);
-    let item = Item::Text(TextItem {
-        face,
-        size: Pt(12.0),
-        color: Rgb::BLACK,
-        glyphs,
-    });
+    let item = black_12pt(face, glyphs);
     let content = content(&write_ok(&layout(vec![page(vec![at(72.0, 100.0, item)])])));
     // 2 pt at 12 pt is 166.7 thousandths of text space, negative to move right.
     assert!(
@@ -415,12 +400,7 @@ fn changed_advances_become_tj_adjustments() {
 fn natural_advances_need_no_adjustment() {
     let face = sans();
     let glyphs = glyphs(&face, &[('H', "H"), ('i', "i"), ('!', "!")], 12.0);
-    let item = Item::Text(TextItem {
-        face,
-        size: Pt(12.0),
-        color: Rgb::BLACK,
-        glyphs,
-    });
+    let item = black_12pt(face, glyphs);
     let content = content(&write_ok(&layout(vec![page(vec![at(72.0, 100.0, item)])])));
     let tj = &content[content.find('[').unwrap()..content.find("]TJ").unwrap()];
     assert_eq!(
@@ -435,12 +415,7 @@ fn a_vertical_glyph_offset_becomes_text_rise() {
     let face = sans();
     let mut glyphs = glyphs(&face, &[('x', "x"), ('2', "2")], 12.0);
     glyphs[1].offset.y = Pt(-4.0);
-    let item = Item::Text(TextItem {
-        face,
-        size: Pt(12.0),
-        color: Rgb::BLACK,
-        glyphs,
-    });
+    let item = black_12pt(face, glyphs);
     let content = content(&write_ok(&layout(vec![page(vec![at(72.0, 100.0, item)])])));
     assert!(content.contains("4 Ts"), "{content}");
 }
@@ -688,12 +663,7 @@ fn a_cff_face_from_a_collection_embeds_as_opentype() {
         postscript_name: name,
     });
     let glyphs = glyphs(&face, &[('日', "日"), ('本', "本"), ('語', "語")], 12.0);
-    let item = Item::Text(TextItem {
-        face,
-        size: Pt(12.0),
-        color: Rgb::BLACK,
-        glyphs,
-    });
+    let item = black_12pt(face, glyphs);
     let pdf = write_ok(&layout(vec![page(vec![at(72.0, 100.0, item)])]));
 
     assert_eq!(pdftotext(&pdf).trim(), "日本語");

@@ -1,13 +1,15 @@
 //! The font book: installed faces, Word's substitutes, per-glyph fallback, loaded-face cache.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use fontdb::{Database, Family, Query, Source, Stretch, Style, Weight, ID};
 use rustybuzz::ttf_parser;
 
+use super::font_coverage::{self, Coverage};
+use super::font_index::{self, IndexPaths};
 use super::font_metrics::FaceMetrics;
 use super::frame;
 
@@ -52,6 +54,9 @@ const METRIC_OVERRIDES: &[(&str, f64, f64)] = &[
     ("dengxian", 2134.0 / 2048.0, 1659.0 / 2048.0),
 ];
 
+/// Shape plans by direction and script (the features never change).
+type PlanCache = HashMap<(rustybuzz::Direction, Option<rustybuzz::Script>), Arc<rustybuzz::ShapePlan>>;
+
 /// Loaded faces by database id and the Office font whose metrics they take, if any.
 type FaceCache = HashMap<(ID, Option<&'static str>), Option<Arc<LoadedFace>>>;
 
@@ -72,6 +77,8 @@ pub(crate) struct LoadedFace {
     pub family: String,
     /// Which of U+0000–U+00FF the face maps, so the common case skips the cmap.
     latin1: [u64; 4],
+    /// Shape plans built so far, shared by every document and worker.
+    plans: Mutex<PlanCache>,
 }
 
 impl std::fmt::Debug for LoadedFace {
@@ -84,6 +91,17 @@ impl LoadedFace {
     /// The rustybuzz face for shaping.
     pub fn shaper(&self) -> &rustybuzz::Face<'static> {
         &self.rb
+    }
+
+    /// The shape plan for a direction and script, built by `build` the first time.
+    pub(crate) fn plan(
+        &self,
+        direction: rustybuzz::Direction,
+        script: Option<rustybuzz::Script>,
+        build: impl FnOnce() -> rustybuzz::ShapePlan,
+    ) -> Arc<rustybuzz::ShapePlan> {
+        let mut plans = self.plans.lock().unwrap_or_else(|e| e.into_inner());
+        plans.entry((direction, script)).or_insert_with(|| Arc::new(build())).clone()
     }
 
     /// Whether the face maps `c` to a glyph (symbol fonts also through U+F000 + c).
@@ -125,11 +143,14 @@ pub struct FontBook {
     db: RwLock<Database>,
     /// Lower-case family name → the name as the database spells it.
     families: HashMap<String, String>,
-    /// Every face in a deterministic order, for the last-resort glyph search.
-    scan_order: Vec<ID>,
+    /// Every face in a deterministic order with its position in the database, for the
+    /// last-resort glyph search.
+    scan_order: Vec<(ID, usize)>,
     faces: Mutex<FaceCache>,
-    /// Character → the first face of `scan_order` that has it.
-    any_face: Mutex<HashMap<char, Option<ID>>>,
+    /// What each face maps, by database position: read once, on the first search.
+    coverage: OnceLock<Vec<Coverage>>,
+    /// The on-disk index this book was read from or written to, and its generation.
+    index: Option<(IndexPaths, [u8; 8])>,
     /// Whether only the embedded DejaVu fonts are available.
     embedded_only: bool,
 }
@@ -141,21 +162,43 @@ impl std::fmt::Debug for FontBook {
 }
 
 impl FontBook {
-    /// Loads system fonts plus `extra_dirs`; with no font at all, the embedded fallback.
+    /// Loads system fonts plus `extra_dirs` through the font index in the user's cache
+    /// folder; with no font at all, the embedded fallback.
     pub fn load(extra_dirs: &[PathBuf]) -> FontBook {
-        FontBook::with_sources(extra_dirs, true)
+        FontBook::with_cache(extra_dirs, true, Some(&font_index::default_cache_dir()))
     }
 
-    /// Loads the fonts of `dirs`, and the system's when `system` is set (tests use an
-    /// empty folder without system fonts to reach the embedded fallback).
+    /// Loads the fonts of `dirs`, and the system's when `system` is set, scanning every
+    /// file (tests use an empty folder without system fonts to reach the embedded fallback).
+    #[cfg(test)]
     pub(crate) fn with_sources(dirs: &[PathBuf], system: bool) -> FontBook {
-        let mut db = Database::new();
-        if system {
-            db.load_system_fonts();
-        }
-        for dir in dirs {
-            db.load_fonts_dir(dir);
-        }
+        FontBook::with_cache(dirs, system, None)
+    }
+
+    /// Loads the fonts of `dirs` (and the system's when `system` is set) from the index in
+    /// `cache_dir` when it is still valid; otherwise scans every font file and writes the
+    /// index for the next process. Scanning costs tens of milliseconds and hundreds of
+    /// file mappings, more than a whole small conversion.
+    pub fn with_cache(dirs: &[PathBuf], system: bool, cache_dir: Option<&Path>) -> FontBook {
+        let paths = cache_dir.map(|c| IndexPaths::new(c, dirs, system));
+        let cached = paths.as_ref().and_then(|p| font_index::load(p).map(|(db, generation)| (db, (p.clone(), generation))));
+        let (mut db, index) = match cached {
+            Some((db, index)) => (db, Some(index)),
+            None => {
+                let mut db = Database::new();
+                if system {
+                    db.load_system_fonts();
+                }
+                for dir in dirs {
+                    db.load_fonts_dir(dir);
+                }
+                let index = match &paths {
+                    Some(p) if !db.is_empty() => font_index::store(p, &db, dirs, system).map(|generation| (p.clone(), generation)),
+                    _ => None,
+                };
+                (db, index)
+            }
+        };
         let embedded_only = db.is_empty();
         if embedded_only {
             tracing::warn!(
@@ -177,23 +220,42 @@ impl FontBook {
             }
         }
         let mut families = HashMap::new();
-        let mut order: Vec<(String, String, ID)> = Vec::new();
-        for face in db.faces() {
+        let mut order: Vec<(String, String, ID, usize)> = Vec::new();
+        for (position, face) in db.faces().enumerate() {
             for (name, _) in &face.families {
                 families.entry(name.to_lowercase()).or_insert_with(|| name.clone());
             }
             let first = face.families.first().map(|f| f.0.clone()).unwrap_or_default();
-            order.push((first, face.post_script_name.clone(), face.id));
+            order.push((first, face.post_script_name.clone(), face.id, position));
         }
         order.sort();
         FontBook {
             db: RwLock::new(db),
             families,
-            scan_order: order.into_iter().map(|(_, _, id)| id).collect(),
+            scan_order: order.into_iter().map(|(_, _, id, position)| (id, position)).collect(),
             faces: Mutex::new(HashMap::new()),
-            any_face: Mutex::new(HashMap::new()),
+            coverage: OnceLock::new(),
+            index,
             embedded_only,
         }
+    }
+
+    /// The coverage of every face, from the file beside the index when it matches, else
+    /// read from the cmaps (once per process) and written there for the next one.
+    fn coverage(&self) -> &[Coverage] {
+        self.coverage.get_or_init(|| {
+            let faces = self.scan_order.len();
+            let stored = self.index.as_ref().and_then(|(p, generation)| font_coverage::load(&p.coverage, generation, faces));
+            if let Some(found) = stored {
+                return found;
+            }
+            let db = self.db.read().unwrap_or_else(|e| e.into_inner());
+            let computed = font_coverage::compute(&db);
+            if let Some((p, generation)) = &self.index {
+                font_coverage::store(&p.coverage, generation, &computed);
+            }
+            computed
+        })
     }
 
     /// Whether the book fell back to the embedded DejaVu fonts.
@@ -265,7 +327,7 @@ impl FontBook {
                 return Some(face);
             }
         }
-        self.scan_order.iter().find_map(|id| self.face(*id))
+        self.scan_order.iter().find_map(|(id, _)| self.face(*id))
     }
 
     /// The first face of the fallback chain for `c` that has it (CJK, scripts, symbols,
@@ -278,24 +340,11 @@ impl FontBook {
                 }
             }
         }
-        let cached = self.any_face.lock().unwrap_or_else(|e| e.into_inner()).get(&c).copied();
-        let id = match cached {
-            Some(id) => id,
-            None => {
-                let found = {
-                    let db = self.db.read().unwrap_or_else(|e| e.into_inner());
-                    self.scan_order.iter().copied().find(|id| {
-                        db.with_face_data(*id, |data, index| {
-                            ttf_parser::Face::parse(data, index).is_ok_and(|f| has_glyph(&f, c))
-                        })
-                        .unwrap_or(false)
-                    })
-                };
-                self.any_face.lock().unwrap_or_else(|e| e.into_inner()).insert(c, found);
-                found
-            }
-        };
-        id.and_then(|id| self.face(id))
+        // Every face's cmap coverage, read once: parsing each installed face per missing
+        // character cost seconds on symbol-heavy documents (`docx4j__Symbols`).
+        let coverage = self.coverage();
+        let id = self.scan_order.iter().find(|(_, position)| coverage.get(*position).is_some_and(|cov| cov.contains(c)));
+        id.and_then(|(id, _)| self.face(*id))
     }
 
     /// A loaded face by database id (loaded once, then shared).
@@ -336,6 +385,7 @@ impl FontBook {
                         metrics,
                         family: b.family.clone(),
                         latin1: b.latin1,
+                        plans: Mutex::new(HashMap::new()),
                     }))
                 })
             }
@@ -390,7 +440,7 @@ impl LoadedFace {
                 latin1[(u / 64) as usize] |= 1 << (u % 64);
             }
         }
-        Some(LoadedFace { rb, face, metrics, family, latin1 })
+        Some(LoadedFace { rb, face, metrics, family, latin1, plans: Mutex::new(HashMap::new()) })
     }
 }
 
@@ -514,6 +564,78 @@ mod tests {
         assert!(book.embedded_only());
         let (face, _) = book.resolve_family("Calibri", false, false).expect("a face");
         assert_eq!(face.family, "DejaVu Sans");
+    }
+
+    #[test]
+    fn a_book_read_from_the_font_index_resolves_like_a_scanned_one() {
+        let cache = tempfile::tempdir().expect("temp dir");
+        let scanned = FontBook::with_sources(&[], true);
+        let written = FontBook::with_cache(&[], true, Some(cache.path()));
+        let read = FontBook::with_cache(&[], true, Some(cache.path()));
+        assert!(read.index.is_some());
+        let names = |b: &FontBook| {
+            let db = b.db.read().expect("db");
+            b.scan_order.iter().map(|(id, _)| db.face(*id).map(|f| f.post_script_name.clone())).collect::<Vec<_>>()
+        };
+        assert_eq!(names(&scanned), names(&read));
+        assert_eq!(names(&written), names(&read));
+        assert_eq!(scanned.families, read.families);
+        for (name, bold, italic) in [("Calibri", false, false), ("Arial", true, true), ("Cambria", true, false), ("Nowhere", false, false)] {
+            let a = scanned.resolve_family(name, bold, italic).map(|(f, how)| (f.face.postscript_name.clone(), how));
+            let b = read.resolve_family(name, bold, italic).map(|(f, how)| (f.face.postscript_name.clone(), how));
+            assert_eq!(a, b, "{name}");
+        }
+    }
+
+    #[test]
+    fn the_glyph_search_through_the_coverage_file_finds_what_a_cmap_scan_finds() {
+        let cache = tempfile::tempdir().expect("temp dir");
+        let fonts = tempfile::tempdir().expect("temp dir");
+        for (name, data) in [("a.ttf", dejavu::sans_mono::regular()), ("b.ttf", dejavu::serif::regular()), ("c.ttf", dejavu::sans::regular())] {
+            std::fs::write(fonts.path().join(name), data).expect("font written");
+        }
+        let dirs = [fonts.path().to_path_buf()];
+        let first = FontBook::with_cache(&dirs, false, Some(cache.path()));
+        let second = FontBook::with_cache(&dirs, false, Some(cache.path()));
+        for c in ['A', '\u{2713}', '\u{0416}', '\u{1F600}', '中', '\u{F0FC}', '\u{25A0}'] {
+            let db = second.db.read().expect("db");
+            let scan = second.scan_order.iter().find(|(id, _)| {
+                db.with_face_data(*id, |data, index| ttf_parser::Face::parse(data, index).is_ok_and(|f| has_glyph(&f, c))).unwrap_or(false)
+            });
+            let want = scan.and_then(|(id, _)| db.face(*id)).map(|f| f.post_script_name.clone());
+            drop(db);
+            assert_eq!(first.fallback_for(c, false, false).map(|f| f.face.postscript_name.clone()), want, "{c}");
+            assert_eq!(second.fallback_for(c, false, false).map(|f| f.face.postscript_name.clone()), want, "{c}");
+        }
+        let (paths, generation) = second.index.as_ref().expect("index");
+        assert!(font_coverage::load(&paths.coverage, generation, second.scan_order.len()).is_some());
+    }
+
+    #[test]
+    fn a_font_added_to_a_folder_invalidates_the_index() {
+        let cache = tempfile::tempdir().expect("temp dir");
+        let fonts = tempfile::tempdir().expect("temp dir");
+        std::fs::write(fonts.path().join("sans.ttf"), dejavu::sans::regular()).expect("font written");
+        let dirs = [fonts.path().to_path_buf()];
+        let first = FontBook::with_cache(&dirs, false, Some(cache.path()));
+        assert!(first.has_family("DejaVu Sans") && !first.has_family("DejaVu Serif"));
+        assert!(font_index::load(&IndexPaths::new(cache.path(), &dirs, false)).is_some());
+        // Folder mtimes tick with the kernel's coarse clock: let it move on.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(fonts.path().join("serif.ttf"), dejavu::serif::regular()).expect("font written");
+        assert!(font_index::load(&IndexPaths::new(cache.path(), &dirs, false)).is_none());
+        let second = FontBook::with_cache(&dirs, false, Some(cache.path()));
+        assert!(second.has_family("DejaVu Serif"));
+    }
+
+    #[test]
+    fn an_unwritable_cache_folder_only_costs_the_scan() {
+        let file = tempfile::NamedTempFile::new().expect("temp file");
+        let fonts = tempfile::tempdir().expect("temp dir");
+        std::fs::write(fonts.path().join("sans.ttf"), dejavu::sans::regular()).expect("font written");
+        let book = FontBook::with_cache(&[fonts.path().to_path_buf()], false, Some(&file.path().join("cache")));
+        assert!(book.has_family("DejaVu Sans"));
+        assert_eq!(book.fallback_for('A', false, false).map(|f| f.family.clone()).as_deref(), Some("DejaVu Sans"));
     }
 
     #[test]

@@ -11,6 +11,8 @@ mod east_asian;
 mod error;
 mod fields;
 mod flow;
+mod font_coverage;
+mod font_index;
 mod font_metrics;
 mod fonts;
 mod fragment;

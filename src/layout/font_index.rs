@@ -1,0 +1,287 @@
+//! On-disk index of the installed faces, validated by folder and fontconfig mtimes (as fontconfig's own cache is), so a process start reads one small file instead of parsing every font.
+
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use fontdb::{Database, FaceInfo, Language, Source, Stretch, Style, Weight, ID};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// Bumped whenever the file layout or what it records changes.
+const VERSION: u32 = 2;
+
+/// Where the index files live: `$XDG_CACHE_HOME/docx2pdf`, `~/.cache/docx2pdf`, else a
+/// folder in the temp directory. Nothing but speed depends on it being writable.
+pub(crate) fn default_cache_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir).join("docx2pdf");
+    }
+    if let Some(home) = std::env::var_os("HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(home).join(".cache/docx2pdf");
+    }
+    std::env::temp_dir().join("docx2pdf-cache")
+}
+
+/// A file or folder and its modification time in nanoseconds (`None`: absent).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Stamp {
+    path: PathBuf,
+    mtime: Option<u128>,
+}
+
+impl Stamp {
+    fn of(path: &Path) -> Stamp {
+        let mtime = std::fs::metadata(path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+            .map(|d| d.as_nanos());
+        Stamp {
+            path: path.to_path_buf(),
+            mtime,
+        }
+    }
+
+    fn is_current(&self) -> bool {
+        Stamp::of(&self.path).mtime == self.mtime
+    }
+}
+
+/// One face as fontdb describes it, minus the parsed data.
+#[derive(Debug, Serialize, Deserialize)]
+struct IndexedFace {
+    path: PathBuf,
+    index: u32,
+    families: Vec<String>,
+    post_script_name: String,
+    style: u8,
+    weight: u16,
+    stretch: u16,
+    monospaced: bool,
+}
+
+/// The whole index file.
+#[derive(Debug, Serialize, Deserialize)]
+struct IndexFile {
+    version: u32,
+    /// Set when the index is written (clock and process id); the coverage file names the
+    /// generation it was computed for. Cheaper than hashing the index at every start.
+    generation: u64,
+    stamps: Vec<Stamp>,
+    faces: Vec<IndexedFace>,
+}
+
+/// The cache files of one font configuration (system fonts or not, extra folders).
+#[derive(Debug, Clone)]
+pub(crate) struct IndexPaths {
+    /// The face list.
+    pub index: PathBuf,
+    /// The per-face character coverage, written the first time a glyph is searched in
+    /// every face.
+    pub coverage: PathBuf,
+}
+
+impl IndexPaths {
+    /// The files for `dirs` (and the system folders when `system`) inside `cache_dir`.
+    pub fn new(cache_dir: &Path, dirs: &[PathBuf], system: bool) -> IndexPaths {
+        let mut key = Sha256::new();
+        key.update(format!("v{VERSION} system={system}\n"));
+        for d in dirs {
+            key.update(d.as_os_str().as_encoded_bytes());
+            key.update(b"\n");
+        }
+        let hex: String = key.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        IndexPaths {
+            index: cache_dir.join(format!("fonts-{hex}.json")),
+            coverage: cache_dir.join(format!("coverage-{hex}.bin")),
+        }
+    }
+}
+
+/// Loads the database from the index when every stamp still holds; `None` otherwise.
+/// Returns the index's generation with it, which the coverage file must match.
+pub(crate) fn load(paths: &IndexPaths) -> Option<(Database, [u8; 8])> {
+    let bytes = std::fs::read(&paths.index).ok()?;
+    let file: IndexFile = serde_json::from_slice(&bytes).ok()?;
+    if file.version != VERSION || !file.stamps.iter().all(Stamp::is_current) {
+        return None;
+    }
+    let mut db = Database::new();
+    for f in file.faces {
+        db.push_face_info(FaceInfo {
+            id: ID::dummy(),
+            source: Source::File(f.path),
+            index: f.index,
+            // Only the names are read (family lookup); fontdb lists the US English one first.
+            families: f
+                .families
+                .into_iter()
+                .map(|n| (n, Language::English_UnitedStates))
+                .collect(),
+            post_script_name: f.post_script_name,
+            style: style_from(f.style),
+            weight: Weight(f.weight),
+            stretch: stretch_from(f.stretch),
+            monospaced: f.monospaced,
+        });
+    }
+    Some((db, file.generation.to_le_bytes()))
+}
+
+/// Writes the index of `db` (faces in database order, so a loaded index answers every
+/// query as the scan did) and returns its generation. Faces not backed by a file (the
+/// embedded fallback) make the database unsuitable for an index.
+pub(crate) fn store(
+    paths: &IndexPaths,
+    db: &Database,
+    dirs: &[PathBuf],
+    system: bool,
+) -> Option<[u8; 8]> {
+    let mut faces = Vec::new();
+    for face in db.faces() {
+        let path = match &face.source {
+            Source::File(p) | Source::SharedFile(p, _) => p.clone(),
+            Source::Binary(_) => return None,
+        };
+        faces.push(IndexedFace {
+            path,
+            index: face.index,
+            families: face.families.iter().map(|(n, _)| n.clone()).collect(),
+            post_script_name: face.post_script_name.clone(),
+            style: style_to(face.style),
+            weight: face.weight.0,
+            stretch: face.stretch.to_number(),
+            monospaced: face.monospaced,
+        });
+    }
+    let stamps = stamps(&faces, dirs, system);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let generation = nanos ^ (u64::from(std::process::id()) << 48);
+    let bytes = serde_json::to_vec(&IndexFile {
+        version: VERSION,
+        generation,
+        stamps,
+        faces,
+    })
+    .ok()?;
+    write_atomically(&paths.index, &bytes);
+    Some(generation.to_le_bytes())
+}
+
+/// What invalidates the index: the fontconfig files that name the font folders, the
+/// standard folders (present or not), and every folder holding or leading to a font. A
+/// folder's mtime changes when an entry is added, removed or renamed in it, which is how
+/// packages install fonts; a font file rewritten in place keeps its folder's mtime, the
+/// same blind spot fontconfig's cache has.
+fn stamps(faces: &[IndexedFace], dirs: &[PathBuf], system: bool) -> Vec<Stamp> {
+    let mut paths: Vec<PathBuf> = dirs.to_vec();
+    if system {
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let config_home = std::env::var_os("XDG_CONFIG_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|h| h.join(".config")));
+        paths.extend(
+            [
+                "/etc/fonts/fonts.conf",
+                "/etc/fonts/local.conf",
+                "/etc/fonts/conf.d",
+                "/usr/share/fonts",
+                "/usr/local/share/fonts",
+            ]
+            .map(PathBuf::from),
+        );
+        if let Some(file) = std::env::var_os("FONTCONFIG_FILE") {
+            paths.push(file.into());
+        }
+        if let Some(c) = config_home {
+            paths.push(c.join("fontconfig/fonts.conf"));
+        }
+        if let Some(h) = home {
+            paths.push(h.join(".fonts"));
+            paths.push(h.join(".local/share/fonts"));
+        }
+    }
+    let roots = paths.clone();
+    for root in &roots {
+        walk_dirs(root, &mut paths);
+    }
+    for face in faces {
+        if let Some(parent) = face.path.parent() {
+            paths.push(parent.to_path_buf());
+        }
+    }
+    paths.sort();
+    paths.dedup();
+    paths.iter().map(|p| Stamp::of(p)).collect()
+}
+
+/// Every folder below `dir` (not following links twice: depth-limited).
+fn walk_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
+    fn go(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if depth < 16 && p.is_dir() {
+                out.push(p.clone());
+                go(&p, out, depth + 1);
+            }
+        }
+    }
+    go(dir, out, 0);
+}
+
+/// Writes through a temporary file and a rename, so a concurrent reader sees the old file
+/// or the new one, never half of one. Failures (a read-only cache folder) are only logged:
+/// the caller already has what it needs.
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) {
+    let Some(dir) = path.parent() else { return };
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id()
+    ));
+    let result = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&tmp, bytes))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        tracing::debug!(path = %path.display(), error = %e, "font cache not written");
+    }
+}
+
+fn style_to(s: Style) -> u8 {
+    match s {
+        Style::Normal => 0,
+        Style::Italic => 1,
+        Style::Oblique => 2,
+    }
+}
+
+fn style_from(n: u8) -> Style {
+    match n {
+        1 => Style::Italic,
+        2 => Style::Oblique,
+        _ => Style::Normal,
+    }
+}
+
+fn stretch_from(n: u16) -> Stretch {
+    match n {
+        1 => Stretch::UltraCondensed,
+        2 => Stretch::ExtraCondensed,
+        3 => Stretch::Condensed,
+        4 => Stretch::SemiCondensed,
+        6 => Stretch::SemiExpanded,
+        7 => Stretch::Expanded,
+        8 => Stretch::ExtraExpanded,
+        9 => Stretch::UltraExpanded,
+        _ => Stretch::Normal,
+    }
+}

@@ -110,7 +110,9 @@ pub(crate) fn font_slot(c: char, run: &RunStyle) -> (&Arc<str>, bool) {
     if run.complex_script || run.rtl || is_complex(u) {
         return (&f.cs, true);
     }
-    if &*f.east_asia == "Times New Roman" && f.ascii == f.h_ansi {
+    // ASCII takes the ascii slot whatever the hint and language; deciding it first spares
+    // reading the language tag for every character of Latin text.
+    if (&*f.east_asia == "Times New Roman" && f.ascii == f.h_ansi) || u <= 0x7F {
         return (&f.ascii, false);
     }
     let chinese = f.east_asia_lang.as_deref().and_then(CjkLang::from_tag).is_some_and(|l| matches!(l, CjkLang::ZhHans | CjkLang::ZhHant));

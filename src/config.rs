@@ -81,6 +81,31 @@ pub enum Command {
     },
     /// Show an account's credit usage for a month.
     Usage(UsageArgs),
+    /// Load a running service with conversions and report throughput, latency and memory.
+    BenchLoad(BenchLoadArgs),
+}
+
+/// `docx2pdf bench-load --url … --key … FILE...`.
+#[derive(Debug, Clone, Args)]
+pub struct BenchLoadArgs {
+    /// The service's base URL (or its `/api/convert` URL).
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    pub url: String,
+    /// The API key to send.
+    #[arg(long, env = "DOCX2PDF_API_KEY")]
+    pub key: String,
+    /// Requests in flight at once.
+    #[arg(long, default_value_t = 8)]
+    pub concurrency: usize,
+    /// Requests to send in total (the files are sent round-robin).
+    #[arg(long, default_value_t = 100)]
+    pub requests: usize,
+    /// The server's process id, when it cannot be found from the URL's port.
+    #[arg(long)]
+    pub server_pid: Option<u32>,
+    /// The DOCX files to send.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 /// `docx2pdf serve`.

@@ -1,6 +1,7 @@
 //! The `docx2pdf` commands: serve, convert, and the operator's accounts/keys/usage tools.
 
 mod admin;
+pub mod bench_load;
 mod convert;
 mod error;
 mod logging;
@@ -25,5 +26,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Accounts { command, db } => admin::accounts(command, db),
         Command::Keys { command, db } => admin::keys(command, db),
         Command::Usage(args) => admin::usage(args),
+        Command::BenchLoad(args) => bench_load::run(args),
     }
 }

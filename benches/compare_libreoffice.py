@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Wall time of docx2pdf against LibreOffice (and docxide-pdf when installed), document by document.
+
+Every converter runs as its own process per document, as a wrapper service would run it per
+request, interleaved document by document so that machine load hits all of them alike:
+
+  docx2pdf     `docx2pdf convert IN OUT`                       (process start included)
+  docxide-pdf  `docxide-pdf IN OUT`                            (when found)
+  LibreOffice  `soffice --headless --convert-to pdf IN`         one process per document
+  LO batch     one `soffice --headless --convert-to pdf ALL...`  call for every document
+               (a warm LibreOffice converting in bulk; timed once, after the loop)
+
+LibreOffice is only measured here; the product never calls it. It runs with its own user
+profile in a temporary folder, created by a warm-up conversion that is not timed.
+
+Usage:
+  python3 benches/compare_libreoffice.py [--docs DIR] [--docx2pdf BIN] [--docxide BIN]
+      [--soffice BIN] [--limit N] [--no-lo-per-doc] [--json FILE]
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def timed(cmd, timeout, cwd=None, env=None):
+    """Runs cmd; returns (seconds, exit code or 'timeout')."""
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=timeout, cwd=cwd, env=env)
+        code = done.returncode
+    except subprocess.TimeoutExpired:
+        code = "timeout"
+    return time.perf_counter() - start, code
+
+
+def produced(path):
+    return path.exists() and path.stat().st_size > 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--docs", default=str(ROOT.parent / "shared/corpus/docs"))
+    ap.add_argument("--docx2pdf", default=str(ROOT / "target/release/docx2pdf"))
+    ap.add_argument("--docxide", default=shutil.which("docxide-pdf") or "")
+    ap.add_argument("--soffice", default=shutil.which("soffice") or "")
+    ap.add_argument("--limit", type=int, default=0, help="first N documents only")
+    ap.add_argument("--no-lo-per-doc", action="store_true", help="skip LibreOffice one process per document")
+    ap.add_argument("--timeout", type=float, default=180.0)
+    ap.add_argument("--json", help="write the measurements here")
+    args = ap.parse_args()
+
+    docs = sorted(p for p in Path(args.docs).iterdir() if p.suffix.lower() == ".docx")
+    if args.limit:
+        docs = docs[: args.limit]
+    if not docs:
+        sys.exit(f"no .docx files in {args.docs}")
+    if not os.access(args.docx2pdf, os.X_OK):
+        sys.exit(f"{args.docx2pdf} is not executable (cargo build --release)")
+    lo = args.soffice if args.soffice else None
+    docxide = args.docxide if args.docxide and os.access(args.docxide, os.X_OK) else None
+
+    work = Path(tempfile.mkdtemp(prefix="d2p-compare-"))
+    profile = work / "lo-profile"
+    lo_cmd = [lo, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf"] if lo else None
+    if lo:
+        # Untimed warm-up: creates the LibreOffice profile and fills the page cache.
+        timed(lo_cmd + ["--outdir", str(work / "warmup"), str(docs[0])], args.timeout)
+    timed([args.docx2pdf, "convert", str(docs[0]), str(work / "warmup.pdf")], args.timeout)
+
+    rows = []
+    for i, doc in enumerate(docs):
+        row = {"document": doc.name}
+        out = work / "d2p" / (doc.stem + ".pdf")
+        out.parent.mkdir(exist_ok=True)
+        row["docx2pdf_s"], code = timed([args.docx2pdf, "convert", str(doc), str(out)], args.timeout)
+        row["docx2pdf_ok"] = code == 0 and produced(out)
+        if docxide:
+            out = work / "docxide" / (doc.stem + ".pdf")
+            out.parent.mkdir(exist_ok=True)
+            row["docxide_s"], code = timed([docxide, str(doc), str(out)], args.timeout)
+            row["docxide_ok"] = code == 0 and produced(out)
+        if lo and not args.no_lo_per_doc:
+            outdir = work / "lo" / str(i)
+            row["lo_s"], code = timed(lo_cmd + ["--outdir", str(outdir), str(doc)], args.timeout)
+            row["lo_ok"] = produced(outdir / (doc.stem + ".pdf"))
+        rows.append(row)
+        cells = [f"{row['docx2pdf_s'] * 1000:8.1f}"]
+        if docxide:
+            cells.append(f"{row['docxide_s'] * 1000:8.1f}")
+        if "lo_s" in row:
+            cells.append(f"{row['lo_s'] * 1000:8.1f}  x{row['lo_s'] / row['docx2pdf_s']:7.1f}")
+        print(f"{i + 1:4d} {doc.name[:60]:60s} " + " ".join(cells), flush=True)
+
+    batch = None
+    if lo:
+        outdir = work / "lo-batch"
+        batch, _ = timed(lo_cmd + ["--outdir", str(outdir)] + [str(d) for d in docs], args.timeout * len(docs))
+        batch_ok = sum(produced(outdir / (d.stem + ".pdf")) for d in docs)
+
+    n = len(docs)
+    total = sum(r["docx2pdf_s"] for r in rows)
+    print()
+    print(f"documents: {n}")
+    print(f"docx2pdf convert, one process per document: {total:8.2f} s total, {total / n * 1000:7.1f} ms per document, "
+          f"{sum(r['docx2pdf_ok'] for r in rows)} converted")
+    summary = {"documents": n, "docx2pdf_total_s": total}
+    if docxide:
+        t = sum(r["docxide_s"] for r in rows)
+        print(f"docxide-pdf, one process per document:      {t:8.2f} s total, {t / n * 1000:7.1f} ms per document, "
+              f"{sum(r['docxide_ok'] for r in rows)} converted; docx2pdf is {t / total:.2f}x faster")
+        summary["docxide_total_s"] = t
+    if rows and "lo_s" in rows[0]:
+        t = sum(r["lo_s"] for r in rows)
+        print(f"LibreOffice, one process per document:      {t:8.2f} s total, {t / n * 1000:7.1f} ms per document, "
+              f"{sum(r['lo_ok'] for r in rows)} converted; docx2pdf is {t / total:.1f}x faster")
+        summary["lo_total_s"] = t
+    if batch is not None:
+        print(f"LibreOffice, one warm batch of all:         {batch:8.2f} s total, {batch / n * 1000:7.1f} ms per document, "
+              f"{batch_ok} converted; docx2pdf is {batch / total:.1f}x faster")
+        summary["lo_batch_s"] = batch
+    if args.json:
+        Path(args.json).write_text(json.dumps({"summary": summary, "rows": rows}, indent=1))
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

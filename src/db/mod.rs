@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod connect;
 pub mod error;
 pub mod keys;
+pub mod retry;
 pub mod usage;
 
 pub use connect::{connect, PoolOptions};

@@ -33,19 +33,20 @@ pub enum LogFormat {
     Json,
 }
 
-/// The database connection, shared by every command that opens the ledger.
+/// The database connection, shared by every command that opens the ledger. The flags are
+/// global so they may follow the subcommand too (`accounts create … --database-url …`).
 #[derive(Debug, Clone, Args)]
 pub struct DbArgs {
     /// Database URL: `sqlite://PATH?mode=rwc` (embedded) or `postgres://USER@HOST/DB`.
-    #[arg(long, env = "DOCX2PDF_DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    #[arg(long, global = true, env = "DOCX2PDF_DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
     pub database_url: String,
 
     /// Most database connections held open by this process.
-    #[arg(long, env = "DOCX2PDF_DB_MAX_CONNECTIONS", default_value_t = 16)]
+    #[arg(long, global = true, env = "DOCX2PDF_DB_MAX_CONNECTIONS", default_value_t = 16)]
     pub db_max_connections: u32,
 
     /// Seconds to wait for a database connection before answering 503.
-    #[arg(long, env = "DOCX2PDF_DB_TIMEOUT_SECS", default_value_t = 5)]
+    #[arg(long, global = true, env = "DOCX2PDF_DB_TIMEOUT_SECS", default_value_t = 5)]
     pub db_timeout_secs: u64,
 }
 
@@ -322,6 +323,17 @@ mod tests {
         assert_eq!(args.limits.package().max_pages, 7);
         assert_eq!(args.limits.package().max_table_depth, 3);
         assert!(Cli::try_parse_from(["docx2pdf", "serve", "--max-image-pixels", "60000000"]).is_err());
+    }
+
+    #[test]
+    fn the_database_flags_may_follow_the_subcommand() {
+        let url = "postgres://postgres@127.0.0.1/ledger";
+        let cli = Cli::try_parse_from(["docx2pdf", "keys", "list", "--account", "acme", "--database-url", url]).unwrap();
+        let Command::Keys { db, .. } = cli.command else { panic!("not keys") };
+        assert_eq!(db.database_url, url);
+        let cli = Cli::try_parse_from(["docx2pdf", "accounts", "--db-max-connections", "3", "list"]).unwrap();
+        let Command::Accounts { db, .. } = cli.command else { panic!("not accounts") };
+        assert_eq!(db.pool().max_connections, 3);
     }
 
     #[test]

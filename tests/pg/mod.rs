@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod server;
+
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 

@@ -79,6 +79,7 @@ fn three_instances_spend_exactly_the_allowance_under_300_concurrent_requests() {
         .iter()
         .map(|server| {
             let (_, metrics) = server.get("/metrics");
+            assert!(metrics.contains("docx2pdf_db_connections_max 8\n"), "{metrics}");
             metrics
                 .lines()
                 .find_map(|l| l.strip_prefix("docx2pdf_credits_debited_total "))

@@ -50,6 +50,34 @@ pub async fn connect(url: &str, pool: &PoolOptions) -> Result<DatabaseConnection
     Ok(db)
 }
 
+/// How the connection pool is doing, for `/metrics`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolStats {
+    /// Connections open (busy or idle).
+    pub open: u32,
+    /// Open connections waiting for work.
+    pub idle: u32,
+    /// Most connections the pool may open.
+    pub max: u32,
+}
+
+/// The pool's current figures.
+pub fn pool_stats(db: &DatabaseConnection) -> PoolStats {
+    // The accessors panic on the other engine, so ask for the backend first.
+    let (open, idle, max) = match db.get_database_backend() {
+        DatabaseBackend::Postgres => {
+            let pool = db.get_postgres_connection_pool();
+            (pool.size(), pool.num_idle(), pool.options().get_max_connections())
+        }
+        DatabaseBackend::Sqlite => {
+            let pool = db.get_sqlite_connection_pool();
+            (pool.size(), pool.num_idle(), pool.options().get_max_connections())
+        }
+        DatabaseBackend::MySql => (0, 0, 0),
+    };
+    PoolStats { open, idle: u32::try_from(idle).unwrap_or(u32::MAX), max }
+}
+
 /// Key of the PostgreSQL advisory lock held while migrating ("d2pmigr" in ASCII).
 const MIGRATION_LOCK: i64 = 0x0064_3270_6d69_6772;
 

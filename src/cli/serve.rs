@@ -38,6 +38,9 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             // actix-http itself (431).
             .client_request_timeout(Duration::from_secs(args.client_request_timeout_secs))
             .client_disconnect_timeout(Duration::from_secs(args.client_disconnect_timeout_secs))
+            // A client that closes its side has given up: the handler is dropped, so its
+            // render's credit hold is given back instead of the render being charged.
+            .h1_allow_half_closed(false)
             .bind(args.bind)
             .map_err(CliError::Server)?
             .run()

@@ -208,6 +208,27 @@ fn every_hostile_upload_gets_its_status_in_time_the_server_stays_up_and_no_credi
     let fine = post_convert(server.port, &key, &docx(&paragraph("Still converting")));
     assert_eq!(fine.status, 200, "{}", String::from_utf8_lossy(&fine.body));
     assert_eq!(usage(dir.path(), "acme").used, before.used + 1);
+
+    // A wrong key of the right shape is refused and, like the right one, never logged.
+    let wrong = format!("{}0", &key[..key.len() - 1]);
+    assert_eq!(post_convert(server.port, &wrong, &docx(&paragraph("x"))).status, 401);
+    let log = server.log();
+    assert!(log.contains("invalid_docx") || log.contains("400"), "the log has the requests: {log}");
+    assert!(!log.contains(&key) && !log.contains(&wrong), "a key was logged");
+    // The server wrote nothing but its database: not in its working folder, not in temp.
+    for sub in ["cwd", "tmp"] {
+        let left: Vec<_> = std::fs::read_dir(dir.path().join(sub)).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert!(left.is_empty(), "the server wrote {left:?} into {sub}");
+    }
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_type().unwrap().is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with("serve-"))
+        .collect();
+    files.sort();
+    assert!(files.iter().all(|f| f.starts_with("ledger.db")), "{files:?}");
 }
 
 #[test]
@@ -254,4 +275,49 @@ fn a_slow_upload_is_cut_off_at_the_upload_time_limit_without_a_debit() {
     assert!(started.elapsed() < Duration::from_secs(10));
     assert_eq!(usage(dir.path(), "acme").used, 0);
     assert_eq!(usage(dir.path(), "acme").held, 0);
+}
+
+/// A render that panics (a renderer bug) answers 500 `conversion_failed` without a debit,
+/// and the pool keeps its size: afterwards every worker still converts, concurrently.
+#[actix_web::test]
+async fn a_panicking_render_is_a_500_without_debit_and_the_pool_keeps_its_workers() {
+    use actix_web::test::{self, TestRequest};
+    use docx2pdf::db::accounts::Plan;
+    use docx2pdf::render::{convert, Deadline, RenderPool};
+    use std::sync::Arc;
+
+    let svc = common::TestService::start(common::Settings::default()).await;
+    let key = svc.account("acme", Plan::Paid, 100).await;
+    let renderer = common::renderer();
+    // The real pipeline, except for a document holding the word "explode".
+    let convert_fn = move |bytes: &[u8], deadline: &Deadline| {
+        let doc = docx2pdf::docx::read(bytes, &renderer.limits, deadline)?;
+        let text = format!("{:?}", doc.document.body);
+        assert!(!text.contains("explode"), "a renderer bug");
+        convert(&renderer, bytes, deadline)
+    };
+    let workers = 2;
+    let mut state = svc.state.clone();
+    state.pool = RenderPool::start_with(Arc::new(convert_fn), workers, 8);
+    let app = test::init_service(docx2pdf::http::create_app(state.clone())).await;
+    let request = |text: &str| {
+        TestRequest::post()
+            .uri("/api/convert")
+            .insert_header(("Content-Type", common::multipart_type()))
+            .insert_header(("Authorization", format!("Bearer {key}")))
+            .set_payload(common::multipart("file", &docx(&paragraph(text))))
+            .to_request()
+    };
+    for _ in 0..workers * 2 {
+        let res = test::call_service(&app, request("explode")).await;
+        assert_eq!(res.status().as_u16(), 500);
+        let body: serde_json::Value = serde_json::from_slice(&test::read_body(res).await).unwrap();
+        assert_eq!(body["code"], "conversion_failed");
+    }
+    assert_eq!(state.pool.depth(), 0, "every admission slot came back");
+    assert_eq!(state.pool.workers(), workers);
+    let all = futures_util::future::join_all((0..workers * 3).map(|_| test::call_service(&app, request("fine")))).await;
+    assert!(all.iter().all(|r| r.status().as_u16() == 200), "{:?}", all.iter().map(|r| r.status()).collect::<Vec<_>>());
+    let balance = docx2pdf::db::usage::balance(&svc.db, 1, docx2pdf::credits::Month::of(docx2pdf::clock::Clock::now(&svc.clock))).await.unwrap();
+    assert_eq!((balance.used, balance.reserved), (workers as i64 * 3, 0), "only the good conversions were debited");
 }

@@ -81,7 +81,14 @@ impl Server {
     pub fn start(dir: &Path, args: &[&str]) -> Server {
         let port = free_port();
         let stderr = dir.join(format!("serve-{port}.log"));
+        // An empty working folder and temp folder of its own, so a test can check that the
+        // server writes nowhere but its database.
+        for sub in ["cwd", "tmp"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
         let child = Command::new(BIN)
+            .current_dir(dir.join("cwd"))
+            .env("TMPDIR", dir.join("tmp"))
             .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
             .args(args)
             .env("DOCX2PDF_DATABASE_URL", database_url(dir))

@@ -257,10 +257,20 @@ fn oversized_headers_and_too_many_form_fields_are_refused() {
 }
 
 #[test]
-fn a_slow_upload_is_cut_off_at_the_upload_time_limit_without_a_debit() {
+fn slow_heads_and_slow_uploads_are_cut_off_at_their_time_limits_without_a_debit() {
     let dir = tempfile::tempdir().unwrap();
     let key = account(dir.path(), "acme", 10);
-    let server = Server::start(dir.path(), &["--workers", "1", "--upload-timeout-secs", "1"]);
+    let server =
+        Server::start(dir.path(), &["--workers", "1", "--upload-timeout-secs", "1", "--client-request-timeout-secs", "1"]);
+    // Half a request head, then nothing: cut off with 408 at the head time limit.
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.write_all(b"POST /api/convert HTTP/1.1\r\nHost: x\r\n").unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    assert!(String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 408"), "{}", String::from_utf8_lossy(&answer));
+    assert!(started.elapsed() < Duration::from_secs(10));
     let request = binary::convert_request(&key, &docx(&paragraph("slow")));
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
     // The head and a little of the body, then nothing: a slow-loris client.

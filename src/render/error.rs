@@ -64,3 +64,18 @@ impl From<LayoutError> for RenderError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_limit_is_refused_like_the_package_limits_and_names_its_flag() {
+        let e = RenderError::from(LayoutError::TooManyPages { limit: 7 });
+        assert_eq!(e.kind(), RenderErrorKind::InvalidDocx);
+        assert_eq!(
+            e.to_string(),
+            "the document lays out to more than 7 pages, the server's limit (--max-pages / DOCX2PDF_MAX_PAGES)"
+        );
+    }
+}

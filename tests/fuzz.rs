@@ -25,6 +25,9 @@ const TIME_LIMIT: Duration = Duration::from_secs(3);
 /// A render still running this long after its time limit did not honour it: a hang.
 const HANG_AFTER: Duration = Duration::from_secs(3);
 
+/// A long run reports its counts every this many inputs.
+const PROGRESS_EVERY: usize = 10_000;
+
 /// Limits tight enough that no mutant can make a render slow for its size.
 fn limits() -> PackageLimits {
     PackageLimits {
@@ -53,6 +56,7 @@ struct Counts {
 /// Renders `inputs` mutants of `seeds`, input `i` drawn from `Rng::new(seed ^ i)`, on
 /// `threads` threads.
 fn run(seeds: &[(String, Vec<u8>)], inputs: usize, seed: u64, threads: usize) -> Arc<Counts> {
+    let started = Instant::now();
     let renderer = Arc::new(Renderer::new(&[], limits()));
     let counts = Arc::new(Counts::default());
     let next = AtomicUsize::new(0);
@@ -70,6 +74,9 @@ fn run(seeds: &[(String, Vec<u8>)], inputs: usize, seed: u64, threads: usize) ->
                 let (name, original) = &seeds[rng.below(seeds.len())];
                 let (bytes, what) = mutate(original, &mut rng);
                 one(&renderer, &bytes, &counts, &format!("input {i} ({name}: {what})"));
+                if (i + 1) % PROGRESS_EVERY == 0 {
+                    println!("{}", report(&counts, started.elapsed()));
+                }
             });
         }
     });

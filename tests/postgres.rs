@@ -1,17 +1,23 @@
 //! docx2pdf on PostgreSQL through the real binary: every command with `--database-url
-//! postgres://…`, instances migrating one empty database at once, and the database going
-//! away and coming back under a running server (skipped, saying so, without a server).
+//! postgres://…`, instances migrating one empty database at once, a debit chosen as a
+//! deadlock victim and run again, and the database going away and coming back under a
+//! running server (skipped, saying so, without a server).
 
 mod common;
 mod pg;
 
 use std::time::{Duration, Instant};
 
+use chrono::Utc;
 use common::docx::{docx, paragraph};
-use docx2pdf::db::{self, PoolOptions};
+use docx2pdf::clock::unix_ms;
+use docx2pdf::credits::Month;
+use docx2pdf::db::usage::{self, Balance, Debit, HoldOutcome, HoldRequest};
+use docx2pdf::db::{self, accounts::Plan, retry, PoolOptions};
 use futures_util::future::join_all;
 use pg::server::{account_with_key, run, run_raw, Server};
 use pg::TestDb;
+use sea_orm::{ConnectionTrait, DbBackend, Statement, TransactionTrait};
 use serde_json::Value;
 
 #[test]
@@ -53,6 +59,70 @@ async fn instances_starting_together_migrate_one_empty_database() {
         let conn = conn.expect("each instance opens the database");
         assert_eq!(db::accounts::count(&conn).await.unwrap(), 0);
     }
+}
+
+#[actix_web::test]
+async fn a_commit_chosen_as_deadlock_victim_is_run_again() {
+    let Some(test_db) = TestDb::create().await else { return };
+    let (service, other, watcher) = (test_db.connect().await, test_db.connect().await, test_db.connect().await);
+    let now = Utc::now();
+    let account = db::accounts::create(&service, "acme", Plan::Paid, 10, unix_ms(now)).await.unwrap();
+    db::keys::create(&service, "acme", unix_ms(now)).await.unwrap();
+    let key = db::keys::list(&service, "acme").await.unwrap().remove(0);
+    let month = Month::of(now);
+    let req = HoldRequest {
+        account_id: account.id,
+        month,
+        limit: 10,
+        credits: 2,
+        request_id: "deadlock",
+        now_ms: unix_ms(now),
+        expires_ms: unix_ms(now) + 60_000,
+    };
+    let HoldOutcome::Held(hold) = usage::hold(&service, &req).await.unwrap() else { panic!("refused") };
+    let retries_before = retry::retries_total();
+
+    // Another session locks the month's usage row, and waits long before it looks for
+    // deadlocks itself, so the commit's session (PostgreSQL's default 1 s) finds the cycle.
+    let other = other.begin().await.unwrap();
+    other.execute_unprepared("SET LOCAL deadlock_timeout = '60s'").await.unwrap();
+    other
+        .execute_unprepared(&format!("UPDATE monthly_usage SET used = used WHERE account_id = {}", account.id))
+        .await
+        .unwrap();
+
+    // The commit deletes the reservation (locking it), then waits for the usage row.
+    let hold_id = hold.id;
+    let commit = actix_web::rt::spawn(async move {
+        let debit = Debit { api_key_id: key.id, request_id: "deadlock", bytes: 100, now_ms: unix_ms(Utc::now()) };
+        usage::commit(&service, &hold, debit).await
+    });
+    let waiting = Statement::from_string(
+        DbBackend::Postgres,
+        format!(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = '{}' AND wait_event_type = 'Lock'",
+            test_db.name
+        ),
+    );
+    let started = Instant::now();
+    loop {
+        let row = watcher.query_one(waiting.clone()).await.unwrap().unwrap();
+        if row.try_get::<i64>("", "n").unwrap() == 1 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "the commit never waited for the usage row");
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Now this session wants the reservation the commit holds: a deadlock. PostgreSQL
+    // aborts the commit's transaction (40P01), which frees the row and lets this go on.
+    other.execute_unprepared(&format!("SELECT id FROM reservations WHERE id = {hold_id} FOR UPDATE")).await.unwrap();
+    other.rollback().await.unwrap();
+
+    let after = commit.await.unwrap().expect("the commit succeeds on its second attempt");
+    assert_eq!(after, Some(Balance { used: 2, reserved: 0 }));
+    assert!(retry::retries_total() > retries_before, "the commit was retried");
+    let entries = usage::entries(&watcher, account.id, month).await.unwrap();
+    assert_eq!(entries.iter().map(|e| e.credits).collect::<Vec<_>>(), [2], "charged exactly once");
 }
 
 /// Parses a JSON error body's `code`.

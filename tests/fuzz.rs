@@ -28,14 +28,15 @@ const HANG_AFTER: Duration = Duration::from_secs(3);
 /// A long run reports its counts every this many inputs.
 const PROGRESS_EVERY: usize = 10_000;
 
-/// Limits tight enough that no mutant can make a render slow for its size.
-fn limits() -> PackageLimits {
+/// Limits tight enough that no mutant can make a render slow for its size; `max_pages`
+/// bounds what duplicated elements can grow to.
+fn limits(max_pages: usize) -> PackageLimits {
     PackageLimits {
         max_entries: 500,
         max_entry_bytes: 16 << 20,
         max_total_bytes: 64 << 20,
         max_xml_elements: 500_000,
-        max_pages: 60,
+        max_pages,
         ..PackageLimits::default()
     }
 }
@@ -55,9 +56,9 @@ struct Counts {
 
 /// Renders `inputs` mutants of `seeds`, input `i` drawn from `Rng::new(seed ^ i)`, on
 /// `threads` threads.
-fn run(seeds: &[(String, Vec<u8>)], inputs: usize, seed: u64, threads: usize) -> Arc<Counts> {
+fn run(seeds: &[(String, Vec<u8>)], limits: PackageLimits, inputs: usize, seed: u64, threads: usize) -> Arc<Counts> {
     let started = Instant::now();
-    let renderer = Arc::new(Renderer::new(&[], limits()));
+    let renderer = Arc::new(Renderer::new(&[], limits));
     let counts = Arc::new(Counts::default());
     let next = AtomicUsize::new(0);
     // Panics are counted and reported below; the default hook would print each one.
@@ -150,7 +151,7 @@ fn two_thousand_mutants_of_fixtures_and_small_corpus_documents_neither_panic_nor
     let mut seeds = seeds::fixtures();
     seeds.extend(seeds::corpus(12 * 1024, 2));
     let started = Instant::now();
-    let counts = run(&seeds, 2_000, env_number("DOCX2PDF_FUZZ_SEED", 0x5EED), 2);
+    let counts = run(&seeds, limits(20), 2_000, env_number("DOCX2PDF_FUZZ_SEED", 0x5EED), 2);
     assert_clean(&counts, started.elapsed());
 }
 
@@ -166,6 +167,6 @@ fn long_run() {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     println!("{} seed documents, {inputs} inputs, {threads} threads", seeds.len());
     let started = Instant::now();
-    let counts = run(&seeds, inputs, env_number("DOCX2PDF_FUZZ_SEED", 0x5EED), threads);
+    let counts = run(&seeds, limits(60), inputs, env_number("DOCX2PDF_FUZZ_SEED", 0x5EED), threads);
     assert_clean(&counts, started.elapsed());
 }

@@ -41,7 +41,7 @@ fn table(rows: usize, cols: usize, inner: &str) -> String {
 pub fn fixtures() -> Vec<(String, Vec<u8>)> {
     let styled = r#"<w:p><w:pPr><w:pStyle w:val="Heading1"/><w:jc w:val="center"/><w:spacing w:before="240" w:after="120" w:line="360" w:lineRule="auto"/><w:ind w:left="360" w:right="360" w:firstLine="720"/></w:pPr><w:r><w:rPr><w:b/><w:i/><w:sz w:val="48"/><w:color w:val="FF0000"/><w:u w:val="single"/></w:rPr><w:t>Title</w:t></w:r><w:r><w:tab/><w:t xml:space="preserve"> and </w:t><w:br/><w:t>more</w:t></w:r></w:p>"#;
     let fields = r#"<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:hyperlink w:anchor="x"><w:r><w:t>link</w:t></w:r></w:hyperlink><w:bookmarkStart w:id="0" w:name="x"/><w:bookmarkEnd w:id="0"/></w:p>"#;
-    let bidi = r#"<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t>שלום עולם</w:t></w:r><w:r><w:t> abc 123 </w:t></w:r><w:r><w:rPr><w:lang w:eastAsia="ja-JP"/></w:rPr><w:t>日本語のテキスト</w:t></w:r></w:p>"#;
+    let bidi = r#"<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t>שלום עולם</w:t></w:r><w:r><w:t> abc 123 </w:t></w:r></w:p>"#;
     let text_box = r#"<w:p><w:r><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml" style="position:absolute;width:100pt;height:50pt"><v:textbox><w:txbxContent><w:p><w:r><w:t>boxed</w:t></w:r></w:p></w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>"#;
     let breaks = r#"<w:p><w:r><w:t>a</w:t><w:br w:type="page"/><w:t>b</w:t><w:br w:type="column"/><w:t>c</w:t></w:r></w:p>"#;
     let list: String = (0..6)
@@ -56,7 +56,9 @@ pub fn fixtures() -> Vec<(String, Vec<u8>)> {
         ("nested table".into(), docx(&table(2, 2, &table(1, 2, "")))),
         ("list".into(), docx_with_part(&list, "numbering", "numbering.xml", NUMBERING)),
         ("picture".into(), docx_with_image(&picture, "image1.png", &png(8, 6))),
-        ("bidi and CJK".into(), docx(&format!("{bidi}{text_box}"))),
+        // No CJK text here: subsetting a CJK face costs a debug build too much per input;
+        // the corpus documents of the long run bring it.
+        ("bidi and text box".into(), docx(&format!("{bidi}{text_box}"))),
     ]
 }
 

@@ -75,7 +75,7 @@ fn run(seeds: &[(String, Vec<u8>)], limits: PackageLimits, inputs: usize, seed: 
                 let (name, original) = &seeds[rng.below(seeds.len())];
                 let (bytes, what) = mutate(original, &mut rng);
                 one(&renderer, &bytes, &counts, &format!("input {i} ({name}: {what})"));
-                if (i + 1) % PROGRESS_EVERY == 0 {
+                if (i + 1).is_multiple_of(PROGRESS_EVERY) {
                     println!("{}", report(&counts, started.elapsed()));
                 }
             });

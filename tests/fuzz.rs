@@ -117,6 +117,8 @@ fn one(renderer: &Renderer, bytes: &[u8], counts: &Counts, label: &str) {
         finding = Some(format!("hang in {label}: {elapsed:?}"));
     }
     if let Some(f) = finding {
+        // Printed at once too: an abort later in a long run would lose the list.
+        println!("{f}");
         counts.findings.lock().unwrap().push(f);
     }
 }
@@ -169,4 +171,22 @@ fn long_run() {
     let started = Instant::now();
     let counts = run(&seeds, limits(60), inputs, env_number("DOCX2PDF_FUZZ_SEED", 0x5EED), threads);
     assert_clean(&counts, started.elapsed());
+}
+
+/// Found by the long run (after 170,000 inputs, an attribute set to an extreme): a tab stop far
+/// past the page with a dot leader asked layout for a leader of ~10^18 glyphs, and the
+/// allocation failure aborted the whole process (no `catch_unwind` can stop an abort).
+#[test]
+fn regression_a_leader_to_a_tab_stop_far_past_the_page_does_not_abort() {
+    for pos in ["2147483647", "4294967295", "99999999999999999999", "-2147483648", "31680"] {
+        for kind in ["right", "left", "center", "decimal"] {
+            let body = format!(
+                r#"<w:p><w:pPr><w:tabs><w:tab w:val="{kind}" w:leader="dot" w:pos="{pos}"/></w:tabs></w:pPr><w:r><w:t>a</w:t><w:tab/><w:t>b</w:t></w:r></w:p>"#
+            );
+            let bytes = common::docx::docx(&body);
+            let renderer = Renderer::new(&[], limits(20));
+            let result = convert(&renderer, &bytes, &Deadline::after(TIME_LIMIT));
+            assert!(result.is_ok(), "{pos} {kind}: {:?}", result.err());
+        }
+    }
 }

@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::db::accounts::Plan;
 use crate::db::PoolOptions;
+use crate::docx::PackageLimits;
 
 /// The default database: an embedded SQLite file, created on first use.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/docx2pdf.db?mode=rwc";
@@ -32,19 +33,20 @@ pub enum LogFormat {
     Json,
 }
 
-/// The database connection, shared by every command that opens the ledger.
+/// The database connection, shared by every command that opens the ledger. The flags are
+/// global so they may follow the subcommand too (`accounts create … --database-url …`).
 #[derive(Debug, Clone, Args)]
 pub struct DbArgs {
     /// Database URL: `sqlite://PATH?mode=rwc` (embedded) or `postgres://USER@HOST/DB`.
-    #[arg(long, env = "DOCX2PDF_DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    #[arg(long, global = true, env = "DOCX2PDF_DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
     pub database_url: String,
 
     /// Most database connections held open by this process.
-    #[arg(long, env = "DOCX2PDF_DB_MAX_CONNECTIONS", default_value_t = 16)]
+    #[arg(long, global = true, env = "DOCX2PDF_DB_MAX_CONNECTIONS", default_value_t = 16)]
     pub db_max_connections: u32,
 
     /// Seconds to wait for a database connection before answering 503.
-    #[arg(long, env = "DOCX2PDF_DB_TIMEOUT_SECS", default_value_t = 5)]
+    #[arg(long, global = true, env = "DOCX2PDF_DB_TIMEOUT_SECS", default_value_t = 5)]
     pub db_timeout_secs: u64,
 }
 
@@ -130,13 +132,93 @@ pub struct ServeArgs {
     #[arg(long, env = "DOCX2PDF_MAX_UPLOAD_MB", default_value_t = 50)]
     pub max_upload_mb: u64,
 
-    /// Time limit of one render, in seconds.
-    #[arg(long, env = "DOCX2PDF_RENDER_TIMEOUT_SECS", default_value_t = 60)]
-    pub render_timeout_secs: u64,
+    /// Time a client has to send its whole upload, in seconds (slow clients).
+    #[arg(long, env = "DOCX2PDF_UPLOAD_TIMEOUT_SECS", default_value_t = 60)]
+    pub upload_timeout_secs: u64,
+
+    /// Time a client has to send its request line and headers, in seconds.
+    #[arg(long, env = "DOCX2PDF_CLIENT_REQUEST_TIMEOUT_SECS", default_value_t = 10)]
+    pub client_request_timeout_secs: u64,
+
+    /// Time a closing connection has to be shut down cleanly, in seconds.
+    #[arg(long, env = "DOCX2PDF_CLIENT_DISCONNECT_TIMEOUT_SECS", default_value_t = 5)]
+    pub client_disconnect_timeout_secs: u64,
+
+    #[command(flatten)]
+    pub limits: LimitArgs,
 
     /// Extra folder of fonts (repeatable; in the environment, separate folders with `:`).
     #[arg(long = "font-dir", env = "DOCX2PDF_FONT_DIR", value_delimiter = ':')]
     pub font_dirs: Vec<PathBuf>,
+}
+
+/// Limits on the work one document may cause, shared by `serve` and `convert`. Each
+/// breach is refused with a message naming the limit and its flag.
+#[derive(Debug, Clone, Args)]
+pub struct LimitArgs {
+    /// Time limit of one render, in seconds (`convert`: 0 means none).
+    #[arg(long, env = "DOCX2PDF_RENDER_TIMEOUT_SECS", default_value_t = 60)]
+    pub render_timeout_secs: u64,
+
+    /// Most zip entries a package may hold.
+    #[arg(long, env = "DOCX2PDF_MAX_ZIP_ENTRIES", default_value_t = 10_000)]
+    pub max_zip_entries: usize,
+
+    /// Most MB (1,048,576 bytes) one zip entry may inflate to.
+    #[arg(long, env = "DOCX2PDF_MAX_ENTRY_MB", default_value_t = 256)]
+    pub max_entry_mb: u64,
+
+    /// Most MB (1,048,576 bytes) all zip entries together may inflate to.
+    #[arg(long, env = "DOCX2PDF_MAX_TOTAL_MB", default_value_t = 1024)]
+    pub max_total_mb: u64,
+
+    /// Highest inflated/compressed ratio of a zip entry over 1 MB (zip bombs).
+    #[arg(long, env = "DOCX2PDF_MAX_COMPRESSION_RATIO", default_value_t = 1_000)]
+    pub max_compression_ratio: u64,
+
+    /// Deepest XML element nesting.
+    #[arg(long, env = "DOCX2PDF_MAX_XML_DEPTH", default_value_t = 512)]
+    pub max_xml_depth: usize,
+
+    /// Most elements in one XML part.
+    #[arg(long, env = "DOCX2PDF_MAX_XML_ELEMENTS", default_value_t = 5_000_000)]
+    pub max_xml_elements: usize,
+
+    /// Deepest nesting of tables (at most 100, the reader's stack guard).
+    #[arg(long, env = "DOCX2PDF_MAX_TABLE_DEPTH", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub max_table_depth: u64,
+
+    /// Most pixels a PNG picture may declare (at most 50,000,000, the decoder's own cap).
+    #[arg(long, env = "DOCX2PDF_MAX_IMAGE_PIXELS", default_value_t = 50_000_000,
+          value_parser = clap::value_parser!(u64).range(1..=50_000_000))]
+    pub max_image_pixels: u64,
+
+    /// Most pages a document may lay out to.
+    #[arg(long, env = "DOCX2PDF_MAX_PAGES", default_value_t = 10_000)]
+    pub max_pages: usize,
+}
+
+impl LimitArgs {
+    /// The package limits these flags describe.
+    pub fn package(&self) -> PackageLimits {
+        PackageLimits {
+            max_entries: self.max_zip_entries,
+            max_entry_bytes: self.max_entry_mb.saturating_mul(crate::credits::MIB),
+            max_total_bytes: self.max_total_mb.saturating_mul(crate::credits::MIB),
+            max_ratio: self.max_compression_ratio,
+            max_xml_depth: self.max_xml_depth,
+            max_xml_elements: self.max_xml_elements,
+            max_table_depth: self.max_table_depth as usize,
+            max_image_pixels: self.max_image_pixels,
+            max_pages: self.max_pages,
+        }
+    }
+
+    /// The render time limit.
+    pub fn render_timeout(&self) -> Duration {
+        Duration::from_secs(self.render_timeout_secs)
+    }
 }
 
 /// `docx2pdf convert IN.docx OUT.pdf`.
@@ -149,6 +231,8 @@ pub struct ConvertArgs {
     /// Extra folder of fonts (repeatable).
     #[arg(long = "font-dir", env = "DOCX2PDF_FONT_DIR", value_delimiter = ':')]
     pub font_dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// `docx2pdf accounts …`.
@@ -222,7 +306,7 @@ impl ServeArgs {
     pub fn service(&self) -> ServiceConfig {
         ServiceConfig {
             max_upload_bytes: self.max_upload_mb.saturating_mul(crate::credits::MIB),
-            render_timeout: Duration::from_secs(self.render_timeout_secs),
+            render_timeout: self.limits.render_timeout(),
         }
     }
 
@@ -242,8 +326,39 @@ mod tests {
         let Command::Serve(args) = cli.command else { panic!("not serve") };
         assert_eq!(args.bind.to_string(), "127.0.0.1:8080");
         assert_eq!(args.max_upload_mb, 50);
-        assert_eq!(args.render_timeout_secs, 60);
+        assert_eq!(args.limits.render_timeout_secs, 60);
         assert_eq!(args.service().max_upload_bytes, 52_428_800);
+    }
+
+    #[test]
+    fn limit_defaults_are_the_package_defaults_on_serve_and_convert() {
+        let cli = Cli::try_parse_from(["docx2pdf", "serve"]).unwrap();
+        let Command::Serve(serve) = cli.command else { panic!("not serve") };
+        let cli = Cli::try_parse_from(["docx2pdf", "convert", "a.docx", "b.pdf"]).unwrap();
+        let Command::Convert(convert) = cli.command else { panic!("not convert") };
+        for limits in [serve.limits.package(), convert.limits.package()] {
+            assert_eq!(format!("{limits:?}"), format!("{:?}", PackageLimits::default()));
+        }
+    }
+
+    #[test]
+    fn limits_are_set_by_flag_and_the_pixel_limit_is_capped() {
+        let cli = Cli::try_parse_from(["docx2pdf", "convert", "a", "b", "--max-pages", "7", "--max-table-depth", "3"]).unwrap();
+        let Command::Convert(args) = cli.command else { panic!("not convert") };
+        assert_eq!(args.limits.package().max_pages, 7);
+        assert_eq!(args.limits.package().max_table_depth, 3);
+        assert!(Cli::try_parse_from(["docx2pdf", "serve", "--max-image-pixels", "60000000"]).is_err());
+    }
+
+    #[test]
+    fn the_database_flags_may_follow_the_subcommand() {
+        let url = "postgres://postgres@127.0.0.1/ledger";
+        let cli = Cli::try_parse_from(["docx2pdf", "keys", "list", "--account", "acme", "--database-url", url]).unwrap();
+        let Command::Keys { db, .. } = cli.command else { panic!("not keys") };
+        assert_eq!(db.database_url, url);
+        let cli = Cli::try_parse_from(["docx2pdf", "accounts", "--db-max-connections", "3", "list"]).unwrap();
+        let Command::Accounts { db, .. } = cli.command else { panic!("not accounts") };
+        assert_eq!(db.pool().max_connections, 3);
     }
 
     #[test]

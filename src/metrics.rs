@@ -1,5 +1,5 @@
 //! Service metrics in the Prometheus text format: requests by status, conversion latency,
-//! render queue depth and credits debited.
+//! render queue depth, credits debited, and the database pool and its retried transactions.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -30,6 +30,15 @@ pub struct Gauges {
     pub queue_waiting: usize,
     /// Render threads.
     pub workers: usize,
+    /// Database connections open.
+    pub db_connections: u32,
+    /// Of those, the idle ones.
+    pub db_connections_idle: u32,
+    /// Largest pool allowed (`--db-max-connections`).
+    pub db_max_connections: u32,
+    /// Ledger transactions run again after a deadlock, serialization failure or broken
+    /// connection, since the process started.
+    pub db_retries: u64,
 }
 
 impl Metrics {
@@ -94,6 +103,20 @@ impl Metrics {
         out.push_str("# HELP docx2pdf_credits_debited_total Credits committed to the ledger by this process.\n");
         out.push_str("# TYPE docx2pdf_credits_debited_total counter\n");
         let _ = writeln!(out, "docx2pdf_credits_debited_total {}", self.credits_debited.load(Ordering::Relaxed));
+        out.push_str("# HELP docx2pdf_db_connections Database connections open in this process's pool.\n");
+        out.push_str("# TYPE docx2pdf_db_connections gauge\n");
+        let _ = writeln!(out, "docx2pdf_db_connections {}", gauges.db_connections);
+        out.push_str("# HELP docx2pdf_db_connections_idle Open database connections waiting for work.\n");
+        out.push_str("# TYPE docx2pdf_db_connections_idle gauge\n");
+        let _ = writeln!(out, "docx2pdf_db_connections_idle {}", gauges.db_connections_idle);
+        out.push_str("# HELP docx2pdf_db_connections_max Largest database pool allowed.\n");
+        out.push_str("# TYPE docx2pdf_db_connections_max gauge\n");
+        let _ = writeln!(out, "docx2pdf_db_connections_max {}", gauges.db_max_connections);
+        out.push_str(
+            "# HELP docx2pdf_db_retries_total Ledger transactions run again after a deadlock, serialization failure or broken connection.\n",
+        );
+        out.push_str("# TYPE docx2pdf_db_retries_total counter\n");
+        let _ = writeln!(out, "docx2pdf_db_retries_total {}", gauges.db_retries);
         out
     }
 }
@@ -121,5 +144,16 @@ mod tests {
         let text = m.render(Gauges::default());
         assert!(text.contains("docx2pdf_http_requests_total{route=\"/api/convert\",status=\"200\"} 2"));
         assert!(text.contains("docx2pdf_http_requests_total{route=\"/api/convert\",status=\"401\"} 1"));
+    }
+
+    #[test]
+    fn the_database_pool_is_reported() {
+        let gauges =
+            Gauges { db_connections: 5, db_connections_idle: 3, db_max_connections: 16, db_retries: 2, ..Gauges::default() };
+        let text = Metrics::default().render(gauges);
+        assert!(text.contains("docx2pdf_db_connections 5\n"));
+        assert!(text.contains("docx2pdf_db_connections_idle 3\n"));
+        assert!(text.contains("docx2pdf_db_connections_max 16\n"));
+        assert!(text.contains("docx2pdf_db_retries_total 2\n"));
     }
 }

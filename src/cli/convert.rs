@@ -1,7 +1,6 @@
 //! `docx2pdf convert IN.docx OUT.pdf`: the service's renderer, without server or credits.
 
 use crate::config::ConvertArgs;
-use crate::docx::PackageLimits;
 use crate::render::{convert, Deadline, Renderer};
 
 use super::CliError;
@@ -9,8 +8,12 @@ use super::CliError;
 /// Converts one file.
 pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     let bytes = std::fs::read(&args.input).map_err(|source| CliError::Read { path: args.input.clone(), source })?;
-    let renderer = Renderer::new(&args.font_dirs, PackageLimits::default());
-    let rendered = convert(&renderer, &bytes, &Deadline::none())
+    let renderer = Renderer::new(&args.font_dirs, args.limits.package());
+    let deadline = match args.limits.render_timeout_secs {
+        0 => Deadline::none(),
+        _ => Deadline::after(args.limits.render_timeout()),
+    };
+    let rendered = convert(&renderer, &bytes, &deadline)
         .map_err(|source| CliError::Convert { path: args.input.clone(), source })?;
     std::fs::write(&args.output, &rendered.pdf).map_err(|source| CliError::Write { path: args.output.clone(), source })?;
     for w in &rendered.warnings {

@@ -3,6 +3,7 @@
 //! in-flight conversions finish and commit their credits.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::HttpServer;
 use sea_orm::DatabaseConnection;
@@ -11,7 +12,6 @@ use super::CliError;
 use crate::clock::{unix_ms, Clock, SystemClock};
 use crate::config::ServeArgs;
 use crate::db::{self, accounts::Plan};
-use crate::docx::PackageLimits;
 use crate::http::{create_app, AppState};
 use crate::render::Renderer;
 
@@ -25,12 +25,22 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         let db = db::connect(&args.db.database_url, &args.db.pool()).await?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         first_run(&db, &args, clock.as_ref()).await?;
-        let renderer = Arc::new(Renderer::new(&args.font_dirs, PackageLimits::default()));
+        let renderer = Arc::new(Renderer::new(&args.font_dirs, args.limits.package()));
         let workers = args.worker_count();
-        let state = AppState::start(db, renderer, workers, args.queue, clock, args.service());
+        let state = AppState::start(db, renderer, workers, args.queue, clock, args.service())
+            .with_upload_timeout(Duration::from_secs(args.upload_timeout_secs));
         tracing::info!(bind = %args.bind, workers, queue = args.queue, "docx2pdf is listening");
         HttpServer::new(move || create_app(state.clone()))
-            .shutdown_timeout(args.render_timeout_secs + 10)
+            // In-flight conversions may run their whole time limit, and then commit.
+            .shutdown_timeout(args.limits.render_timeout_secs + 10)
+            // Slow clients: the head must arrive in time (else 408), and a closing
+            // connection may not linger. Heads over 128 KiB or 96 headers are refused by
+            // actix-http itself (431).
+            .client_request_timeout(Duration::from_secs(args.client_request_timeout_secs))
+            .client_disconnect_timeout(Duration::from_secs(args.client_disconnect_timeout_secs))
+            // A client that closes its side has given up: the handler is dropped, so its
+            // render's credit hold is given back instead of the render being charged.
+            .h1_allow_half_closed(false)
             .bind(args.bind)
             .map_err(CliError::Server)?
             .run()

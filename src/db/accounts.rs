@@ -43,7 +43,12 @@ pub async fn create(
         created_at: Set(now_ms),
         ..Default::default()
     };
-    Ok(row.insert(db).await?)
+    // Another process may create the same name between the check and the insert; the
+    // unique index then decides, and the loser hears the same error as above.
+    row.insert(db).await.map_err(|e| match e.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => DbError::AccountExists(name.to_owned()),
+        _ => DbError::Database(e),
+    })
 }
 
 /// The account named `name`, if any.

@@ -1,12 +1,13 @@
 //! Opening the database: SQLite files get their folder created, WAL journaling and a busy
-//! timeout so concurrent writers queue instead of failing; migrations run every time.
+//! timeout so concurrent writers queue instead of failing; PostgreSQL instances starting at
+//! once take turns applying the migrations; migrations run every time.
 
 use std::path::Path;
 use std::time::Duration;
 
 use migration::{Migrator, MigratorTrait};
 use sea_orm::sqlx::sqlite::SqliteJournalMode;
-use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, TransactionTrait};
 
 use super::DbError;
 
@@ -45,8 +46,53 @@ pub async fn connect(url: &str, pool: &PoolOptions) -> Result<DatabaseConnection
                 .foreign_keys(true)
         });
     let db = Database::connect(opts).await?;
-    Migrator::up(&db, None).await.map_err(|e| DbError::Migration(e.to_string()))?;
+    migrate(&db).await.map_err(|e| DbError::Migration(e.to_string()))?;
     Ok(db)
+}
+
+/// How the connection pool is doing, for `/metrics`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolStats {
+    /// Connections open (busy or idle).
+    pub open: u32,
+    /// Open connections waiting for work.
+    pub idle: u32,
+    /// Most connections the pool may open.
+    pub max: u32,
+}
+
+/// The pool's current figures.
+pub fn pool_stats(db: &DatabaseConnection) -> PoolStats {
+    // The accessors panic on the other engine, so ask for the backend first.
+    let (open, idle, max) = match db.get_database_backend() {
+        DatabaseBackend::Postgres => {
+            let pool = db.get_postgres_connection_pool();
+            (pool.size(), pool.num_idle(), pool.options().get_max_connections())
+        }
+        DatabaseBackend::Sqlite => {
+            let pool = db.get_sqlite_connection_pool();
+            (pool.size(), pool.num_idle(), pool.options().get_max_connections())
+        }
+        DatabaseBackend::MySql => (0, 0, 0),
+    };
+    PoolStats { open, idle: u32::try_from(idle).unwrap_or(u32::MAX), max }
+}
+
+/// Key of the PostgreSQL advisory lock held while migrating ("d2pmigr" in ASCII).
+const MIGRATION_LOCK: i64 = 0x0064_3270_6d69_6772;
+
+/// Applies the pending migrations. On PostgreSQL several instances may start together on an
+/// empty database; each takes a transaction-scoped advisory lock first, so one creates the
+/// tables while the others wait and then find nothing to do (concurrent `CREATE TABLE IF NOT
+/// EXISTS` would otherwise collide on the catalog's unique indexes).
+async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+    if db.get_database_backend() != DatabaseBackend::Postgres {
+        return Migrator::up(db, None).await;
+    }
+    let txn = db.begin().await?;
+    txn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")).await?;
+    Migrator::up(&txn, None).await?;
+    txn.commit().await
 }
 
 /// The file path of a `sqlite://` URL, if it names a file.

@@ -6,6 +6,11 @@ pub enum DbError {
     /// The database could not be reached or answered with an error.
     #[error("database error: {0}")]
     Database(#[from] sea_orm::DbErr),
+    /// The connection failed while a transaction was being committed, so whether it took
+    /// effect is unknown (a committed debit is found in the ledger, a lost hold is released
+    /// by the stale-hold sweep).
+    #[error("the database connection failed while committing: {0}")]
+    CommitUnknown(sea_orm::DbErr),
     /// Migrations could not be applied.
     #[error("could not apply the database migrations: {0}")]
     Migration(String),

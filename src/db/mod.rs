@@ -5,7 +5,8 @@ pub mod accounts;
 pub mod connect;
 pub mod error;
 pub mod keys;
+pub mod retry;
 pub mod usage;
 
-pub use connect::{connect, PoolOptions};
+pub use connect::{connect, pool_stats, PoolOptions, PoolStats};
 pub use error::DbError;

@@ -1,6 +1,14 @@
 //! The credit ledger in the database. A debit is a conditional UPDATE of the month's usage
 //! row (`used + reserved + n <= limit`), so the allowance holds across processes; every
 //! committed debit is a ledger entry, and `used` is always the sum of the month's entries.
+//!
+//! Why one statement is exact on PostgreSQL at READ COMMITTED (the default): the UPDATE
+//! takes the row lock; a concurrent UPDATE of the same row waits for it, and once the first
+//! transaction commits PostgreSQL re-evaluates the WHERE clause on the new row version
+//! (manual, "Transaction Isolation", 13.2.1) — so the second debit sees the first one's
+//! credits and is refused if they no longer fit. SQLite takes the database write lock for
+//! the whole transaction, which serializes writers outright. Every transaction here is run
+//! through [`retrying`], which repeats it after a deadlock or serialization failure.
 
 use entity::{ledger_entry, monthly_usage, reservation};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -9,6 +17,7 @@ use sea_orm::{
     TransactionTrait,
 };
 
+use super::retry::{at_commit, retrying};
 use super::DbError;
 use crate::credits::Month;
 
@@ -65,7 +74,9 @@ fn usage_row(account_id: i64, month: Month) -> monthly_usage::ActiveModel {
     }
 }
 
-/// Makes sure the (account, month) usage row exists.
+/// Makes sure the (account, month) usage row exists. `ON CONFLICT DO NOTHING` on the unique
+/// (account, month) index makes this race-free: processes creating the row at once all
+/// succeed and exactly one row results.
 async fn ensure_row(db: &impl ConnectionTrait, account_id: i64, month: Month) -> Result<(), DbError> {
     monthly_usage::Entity::insert(usage_row(account_id, month))
         .on_conflict(
@@ -108,6 +119,13 @@ pub async fn hold(
     db: &(impl ConnectionTrait + TransactionTrait),
     req: &HoldRequest<'_>,
 ) -> Result<HoldOutcome, DbError> {
+    retrying("hold", || hold_once(db, req)).await
+}
+
+async fn hold_once(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    req: &HoldRequest<'_>,
+) -> Result<HoldOutcome, DbError> {
     let HoldRequest { account_id, month, limit, credits, request_id, now_ms, expires_ms } = *req;
     ensure_row(db, account_id, month).await?;
     let txn = db.begin().await?;
@@ -142,7 +160,7 @@ pub async fn hold(
     }
     .insert(&txn)
     .await?;
-    txn.commit().await?;
+    txn.commit().await.map_err(at_commit)?;
     Ok(HoldOutcome::Held(Hold { id: row.id, account_id, month, credits }))
 }
 
@@ -152,6 +170,14 @@ pub async fn commit(
     db: &(impl ConnectionTrait + TransactionTrait),
     hold: &Hold,
     debit: Debit<'_>,
+) -> Result<Option<Balance>, DbError> {
+    retrying("commit", || commit_once(db, hold, &debit)).await
+}
+
+async fn commit_once(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    hold: &Hold,
+    debit: &Debit<'_>,
 ) -> Result<Option<Balance>, DbError> {
     let txn = db.begin().await?;
     let deleted = reservation::Entity::delete_by_id(hold.id).exec(&txn).await?;
@@ -182,12 +208,16 @@ pub async fn commit(
     .insert(&txn)
     .await?;
     let after = balance(&txn, hold.account_id, hold.month).await?;
-    txn.commit().await?;
+    txn.commit().await.map_err(at_commit)?;
     Ok(Some(after))
 }
 
 /// Gives a hold back. Releasing a hold twice is harmless.
 pub async fn release(db: &(impl ConnectionTrait + TransactionTrait), hold: &Hold) -> Result<(), DbError> {
+    retrying("release", || release_once(db, hold)).await
+}
+
+async fn release_once(db: &(impl ConnectionTrait + TransactionTrait), hold: &Hold) -> Result<(), DbError> {
     let txn = db.begin().await?;
     let deleted = reservation::Entity::delete_by_id(hold.id).exec(&txn).await?;
     if deleted.rows_affected == 1 {
@@ -201,7 +231,7 @@ pub async fn release(db: &(impl ConnectionTrait + TransactionTrait), hold: &Hold
             .exec(&txn)
             .await?;
     }
-    txn.commit().await?;
+    txn.commit().await.map_err(at_commit)?;
     Ok(())
 }
 

@@ -52,7 +52,7 @@ pub enum DocxError {
     #[error("the package has no word/document.xml (no main document part), so it is not a DOCX")]
     NoMainPart,
     /// More entries than `PackageLimits::max_entries`.
-    #[error("the package holds {count} zip entries, more than the limit of {limit}")]
+    #[error("the package holds {count} zip entries, more than the limit of {limit} (--max-zip-entries / DOCX2PDF_MAX_ZIP_ENTRIES)")]
     TooManyEntries {
         /// Entries in the central directory.
         count: u64,
@@ -60,7 +60,7 @@ pub enum DocxError {
         limit: usize,
     },
     /// An entry whose declared size is over `PackageLimits::max_entry_bytes`.
-    #[error("zip entry {entry} declares {size} bytes, more than the limit of {limit} bytes per entry")]
+    #[error("zip entry {entry} declares {size} bytes, more than the limit of {limit} bytes per entry (--max-entry-mb / DOCX2PDF_MAX_ENTRY_MB)")]
     EntryTooLarge {
         /// The entry name.
         entry: String,
@@ -73,7 +73,7 @@ pub enum DocxError {
     /// declared less: a lying header.
     #[error(
         "zip entry {entry} inflates past the limit of {limit} bytes per entry, although its \
-         header declares {declared} bytes"
+         header declares {declared} bytes (--max-entry-mb / DOCX2PDF_MAX_ENTRY_MB)"
     )]
     EntryInflatesPastLimit {
         /// The entry name.
@@ -94,7 +94,7 @@ pub enum DocxError {
         declared: u64,
     },
     /// An entry over 1 MiB whose compression ratio is above `PackageLimits::max_ratio`.
-    #[error("zip entry {entry} expands {ratio} times, more than the limit of {limit} times (a zip bomb?)")]
+    #[error("zip entry {entry} expands {ratio} times, more than the limit of {limit} times, a zip bomb? (--max-compression-ratio / DOCX2PDF_MAX_COMPRESSION_RATIO)")]
     CompressionRatio {
         /// The entry name.
         entry: String,
@@ -104,7 +104,7 @@ pub enum DocxError {
         limit: u64,
     },
     /// The entries read so far inflate past `PackageLimits::max_total_bytes`.
-    #[error("the package inflates past the limit of {limit} bytes in total (reached at zip entry {entry})")]
+    #[error("the package inflates past the limit of {limit} bytes in total, reached at zip entry {entry} (--max-total-mb / DOCX2PDF_MAX_TOTAL_MB)")]
     TotalTooLarge {
         /// The entry that crossed the limit.
         entry: String,
@@ -134,12 +134,50 @@ pub enum DocxError {
         part: String,
     },
     /// An XML part nested deeper than `PackageLimits::max_xml_depth`.
-    #[error("XML part {part} nests elements deeper than the limit of {limit} levels")]
+    #[error("XML part {part} nests elements deeper than the limit of {limit} levels (--max-xml-depth / DOCX2PDF_MAX_XML_DEPTH)")]
     TooDeep {
         /// The part name.
         part: String,
         /// The limit.
         limit: usize,
+    },
+    /// An XML part with more elements than `PackageLimits::max_xml_elements`.
+    #[error(
+        "XML part {part} holds more than {limit} elements, the server's limit \
+         (--max-xml-elements / DOCX2PDF_MAX_XML_ELEMENTS)"
+    )]
+    TooManyElements {
+        /// The part name.
+        part: String,
+        /// The limit.
+        limit: usize,
+    },
+    /// Tables nested deeper than `PackageLimits::max_table_depth`.
+    #[error(
+        "XML part {part} nests tables more than {limit} levels deep, the server's limit \
+         (--max-table-depth / DOCX2PDF_MAX_TABLE_DEPTH)"
+    )]
+    TablesTooDeep {
+        /// The part name.
+        part: String,
+        /// The limit.
+        limit: usize,
+    },
+    /// A PNG picture of more pixels than `PackageLimits::max_image_pixels` (a
+    /// decompression bomb), refused from its header before anything is decoded.
+    #[error(
+        "picture {entry} is {width}×{height} pixels, more than the limit of {limit} pixels \
+         (--max-image-pixels / DOCX2PDF_MAX_IMAGE_PIXELS)"
+    )]
+    ImageTooLarge {
+        /// The entry name.
+        entry: String,
+        /// Width in pixels, from the header.
+        width: u32,
+        /// Height in pixels, from the header.
+        height: u32,
+        /// The limit.
+        limit: u64,
     },
     /// Tables, text boxes or ruby nested past the reader's recursion limit.
     #[error("XML part {part} nests tables or text boxes more than {limit} levels deep")]
@@ -233,7 +271,8 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "zip entry word/document.xml declares 900 bytes, more than the limit of 100 bytes per entry"
+            "zip entry word/document.xml declares 900 bytes, more than the limit of 100 bytes per entry \
+             (--max-entry-mb / DOCX2PDF_MAX_ENTRY_MB)"
         );
     }
 }

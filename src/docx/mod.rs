@@ -52,6 +52,15 @@ pub struct PackageLimits {
     pub max_ratio: u64,
     /// Deepest XML element nesting accepted.
     pub max_xml_depth: usize,
+    /// Most elements one XML part may hold.
+    pub max_xml_elements: usize,
+    /// Deepest nesting of tables (`w:tbl` in `w:tbl`) accepted; the reader's own stack
+    /// guard stops any nesting at 100 levels whatever this says.
+    pub max_table_depth: usize,
+    /// Most pixels a PNG picture may declare (decompression bombs).
+    pub max_image_pixels: u64,
+    /// Most pages a document may lay out to (checked by layout as it starts each page).
+    pub max_pages: usize,
 }
 
 impl Default for PackageLimits {
@@ -62,6 +71,10 @@ impl Default for PackageLimits {
             max_total_bytes: 1 << 30,
             max_ratio: 1_000,
             max_xml_depth: 512,
+            max_xml_elements: 5_000_000,
+            max_table_depth: 100,
+            max_image_pixels: 50_000_000,
+            max_pages: 10_000,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The zip container with the upload limits: entry count, per-entry size (declared and
-//! actual), total size and compression ratio. Parts are read lazily, by name, once.
+//! actual), total size, compression ratio and PNG pixel count. Parts are read lazily, by
+//! name, once.
 
 use std::io::{Cursor, Read};
 
@@ -10,6 +11,11 @@ use super::{DocxError, PackageLimits};
 
 /// Entries above this size must also respect `PackageLimits::max_ratio`.
 const RATIO_FLOOR: u64 = 1 << 20;
+
+/// The PNG signature and the IHDR chunk that must follow it (PNG spec §5.2, §11.2.2):
+/// width and height are the big-endian words at bytes 16 and 20.
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+const PNG_HEAD: u64 = 24;
 
 /// An opened package: the central directory is read, no entry is inflated yet.
 pub(crate) struct Package<'a> {
@@ -38,7 +44,39 @@ impl<'a> Package<'a> {
                 limit: limits.max_entries,
             });
         }
-        Ok(Package { zip, limits, total: 0 })
+        let mut package = Package { zip, limits, total: 0 };
+        package.check_pictures()?;
+        Ok(package)
+    }
+
+    /// Refuses a PNG entry (whatever its name) whose header declares more pixels than
+    /// `max_image_pixels`, before anything is decoded: a 50,000 × 50,000 picture is a few
+    /// kilobytes compressed and 10 GB decoded. Only the first 24 bytes of each entry are
+    /// inflated; entries that cannot be read here are left for [`Package::read`] to report.
+    fn check_pictures(&mut self) -> Result<(), DocxError> {
+        for index in 0..self.zip.len() {
+            let mut head = Vec::with_capacity(PNG_HEAD as usize);
+            let name = match self.zip.by_index(index) {
+                Ok(file) => {
+                    let name = String::from_utf8_lossy(file.name_raw()).into_owned();
+                    if file.take(PNG_HEAD).read_to_end(&mut head).is_err() {
+                        continue;
+                    }
+                    name
+                }
+                Err(_) => continue,
+            };
+            let Some((width, height)) = png_size(&head) else { continue };
+            if u64::from(width) * u64::from(height) > self.limits.max_image_pixels {
+                return Err(DocxError::ImageTooLarge {
+                    entry: name,
+                    width,
+                    height,
+                    limit: self.limits.max_image_pixels,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The index of a part. OPC part names compare case-insensitively (Part 2 §9.1.1.1.2).
@@ -152,6 +190,15 @@ impl<'a> Package<'a> {
     }
 }
 
+/// Width and height from the IHDR chunk of a PNG's first 24 bytes.
+fn png_size(head: &[u8]) -> Option<(u32, u32)> {
+    if head.len() < PNG_HEAD as usize || !head.starts_with(PNG_SIGNATURE) || &head[12..16] != b"IHDR" {
+        return None;
+    }
+    let word = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    Some((word(16), word(20)))
+}
+
 /// The entry count of the end-of-central-directory record (APPNOTE §4.3.16), found by
 /// scanning back over at most a maximal comment. `None` when absent or a ZIP64 marker.
 fn declared_entry_count(bytes: &[u8]) -> Option<u64> {
@@ -181,7 +228,8 @@ mod tests {
         let e = Package::open(&bytes, &limits).err().unwrap();
         assert_eq!(
             e.to_string(),
-            "the package holds 5 zip entries, more than the limit of 4"
+            "the package holds 5 zip entries, more than the limit of 4 \
+             (--max-zip-entries / DOCX2PDF_MAX_ZIP_ENTRIES)"
         );
     }
 
@@ -267,6 +315,31 @@ mod tests {
         let mut p = Package::open(&bytes, &limits).unwrap();
         assert_eq!(p.read("/word/document.xml").unwrap().as_deref(), Some(&b"x"[..]));
         assert!(p.read("word/missing.xml").unwrap().is_none());
+    }
+
+    /// The first 24 bytes of a PNG of `width` × `height` pixels: all the check reads.
+    fn png_head(width: u32, height: u32) -> Vec<u8> {
+        let mut head = PNG_SIGNATURE.to_vec();
+        head.extend_from_slice(&13u32.to_be_bytes());
+        head.extend_from_slice(b"IHDR");
+        head.extend_from_slice(&width.to_be_bytes());
+        head.extend_from_slice(&height.to_be_bytes());
+        head.extend_from_slice(&[8, 6, 0, 0, 0]);
+        head
+    }
+
+    #[test]
+    fn a_png_declaring_too_many_pixels_is_refused_at_open_whatever_its_name() {
+        let limits = PackageLimits { max_image_pixels: 1_000_000, ..Default::default() };
+        let fine = zip_of(&[("word/media/a.png", &png_head(1000, 1000))]);
+        assert!(Package::open(&fine, &limits).is_ok());
+        let bomb = zip_of(&[("word/media/image1.bin", &png_head(50_000, 50_000))]);
+        let e = Package::open(&bomb, &limits).err().unwrap();
+        assert!(
+            matches!(e, DocxError::ImageTooLarge { width: 50_000, height: 50_000, limit: 1_000_000, .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("word/media/image1.bin") && e.to_string().contains("--max-image-pixels"));
     }
 
     #[test]

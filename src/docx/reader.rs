@@ -152,7 +152,7 @@ impl Parts<'_> {
         let Some(bytes) = self.xml_part(name)? else {
             return Ok(None);
         };
-        let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline);
+        let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline).guarded(self.limits);
         read(&mut xml.with_palette(&self.palette)).map(Some)
     }
 
@@ -183,7 +183,7 @@ impl Parts<'_> {
         let Some(bytes) = self.xml_part(name)? else {
             return Ok(None);
         };
-        let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline);
+        let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline).guarded(self.limits);
         let mut media = PackageMedia {
             package: &mut self.package,
             cache: &mut self.media,
@@ -879,7 +879,8 @@ mod tests {
         let e = read_on_small_stack(nested_tables(168)).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "XML part word/document.xml nests tables or text boxes more than 100 levels deep"
+            "XML part word/document.xml nests tables more than 100 levels deep, the server's limit \
+             (--max-table-depth / DOCX2PDF_MAX_TABLE_DEPTH)"
         );
         assert!(matches!(
             read_on_small_stack(nested_ruby(168)),

@@ -1,5 +1,5 @@
-//! Shared XML reading: a guarded pull reader (DTD refused, depth limit, deadline checks,
-//! `mc:AlternateContent` resolved) and helpers for attributes matched by local name.
+//! Shared XML reading: a guarded pull reader (DTD refused, depth, element and table
+//! nesting limits, deadline checks, `mc:AlternateContent` resolved) and helpers for attributes matched by local name.
 
 use std::borrow::Cow;
 
@@ -9,7 +9,7 @@ use quick_xml::Reader;
 use crate::render::deadline::Deadline;
 
 use super::theme_color::Palette;
-use super::DocxError;
+use super::{DocxError, PackageLimits};
 
 /// How many events pass between two deadline checks.
 const EVENTS_PER_DEADLINE_CHECK: u32 = 256;
@@ -76,6 +76,12 @@ pub(crate) struct XmlReader<'a> {
     /// Open elements, counting those hidden by `mc:AlternateContent` handling.
     depth: usize,
     events: u32,
+    /// Elements opened so far, against `max_elements`.
+    elements: usize,
+    max_elements: usize,
+    /// Depths of the open `w:tbl` elements, against `max_table_depth`.
+    tables: Vec<usize>,
+    max_table_depth: usize,
     /// Open `mc:AlternateContent`/`mc:Choice`/`mc:Fallback` elements hidden from callers.
     hidden: Vec<Hidden>,
     /// The document element's namespace declarations.
@@ -98,10 +104,22 @@ impl<'a> XmlReader<'a> {
             max_depth,
             depth: 0,
             events: 0,
+            elements: 0,
+            max_elements: usize::MAX,
+            tables: Vec::new(),
+            max_table_depth: usize::MAX,
             hidden: Vec::new(),
             root_declarations: Vec::new(),
             palette: None,
         }
+    }
+
+    /// The same reader, also refusing more elements than `limits.max_xml_elements` and
+    /// tables nested deeper than `limits.max_table_depth`.
+    pub(crate) fn guarded(mut self, limits: &PackageLimits) -> XmlReader<'a> {
+        self.max_elements = limits.max_xml_elements;
+        self.max_table_depth = limits.max_table_depth;
+        self
     }
 
     /// The same reader, resolving theme colour references against `palette`.
@@ -148,9 +166,13 @@ impl<'a> XmlReader<'a> {
                     if self.depth == 1 {
                         self.root_declarations = declarations(&e);
                     }
+                    self.count_element(&e)?;
                     Ev::Start(e)
                 }
                 Event::End(_) => {
+                    if self.tables.last() == Some(&self.depth) {
+                        self.tables.pop();
+                    }
                     self.depth -= 1;
                     Ev::End
                 }
@@ -169,6 +191,29 @@ impl<'a> XmlReader<'a> {
                 Event::Eof => Ev::Eof,
             });
         }
+    }
+
+    /// Counts an opened element against the element and table nesting limits. Tables are
+    /// counted here, where every element passes, so a nesting the story readers would
+    /// skip still counts.
+    fn count_element(&mut self, e: &BytesStart) -> Result<(), DocxError> {
+        self.elements += 1;
+        if self.elements > self.max_elements {
+            return Err(DocxError::TooManyElements {
+                part: self.part.to_owned(),
+                limit: self.max_elements,
+            });
+        }
+        if e.local_name().as_ref() == b"tbl" {
+            self.tables.push(self.depth);
+            if self.tables.len() > self.max_table_depth {
+                return Err(DocxError::TablesTooDeep {
+                    part: self.part.to_owned(),
+                    limit: self.max_table_depth,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The next event. `mc:AlternateContent` (Part 3 §10.2) is resolved here, once for
@@ -427,6 +472,39 @@ mod tests {
             e.to_string(),
             "XML part word/document.xml declares a DTD, which is refused"
         );
+    }
+
+    /// Reads `xml` to its end under `limits`, returning the first error.
+    fn read_all(xml: &str, limits: &PackageLimits) -> Result<(), DocxError> {
+        let deadline = Deadline::none();
+        let mut r = XmlReader::new(xml.as_bytes(), "word/document.xml", 64, &deadline).guarded(limits);
+        while !matches!(r.next()?, Ev::Eof) {}
+        Ok(())
+    }
+
+    #[test]
+    fn elements_past_the_limit_are_refused() {
+        let limits = PackageLimits { max_xml_elements: 10, ..Default::default() };
+        let ten = format!("<r>{}</r>", "<p/>".repeat(9));
+        assert!(read_all(&ten, &limits).is_ok());
+        let eleven = format!("<r>{}</r>", "<p/>".repeat(10));
+        let e = read_all(&eleven, &limits).unwrap_err();
+        assert!(matches!(e, DocxError::TooManyElements { limit: 10, .. }), "{e}");
+        assert!(e.to_string().contains("--max-xml-elements"), "{e}");
+    }
+
+    #[test]
+    fn tables_nested_past_the_limit_are_refused_and_siblings_are_not_nesting() {
+        let limits = PackageLimits { max_table_depth: 3, ..Default::default() };
+        let nested = |n: usize| format!("<b>{}{}</b>", "<w:tbl><w:tr><w:tc>".repeat(n), "</w:tc></w:tr></w:tbl>".repeat(n));
+        assert!(read_all(&nested(3), &limits).is_ok());
+        let e = read_all(&nested(4), &limits).unwrap_err();
+        assert!(matches!(e, DocxError::TablesTooDeep { limit: 3, .. }), "{e}");
+        // Ten tables side by side, each holding one, nest two deep.
+        let siblings = format!("<b>{}</b>", nested(2).repeat(10));
+        assert!(read_all(&siblings, &limits).is_ok());
+        let empty = format!("<b>{}</b>", "<w:tbl/>".repeat(10));
+        assert!(read_all(&empty, &limits).is_ok());
     }
 
     #[test]

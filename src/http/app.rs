@@ -1,6 +1,7 @@
 //! The application: shared state and `create_app`, used by `serve` and by the tests alike.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix::Addr;
 use actix_web::body::MessageBody;
@@ -16,6 +17,14 @@ use crate::ledger::CreditLedger;
 use crate::metrics::Metrics;
 use crate::render::RenderPool;
 
+/// How long a credit hold outlives the render time limit before a sweep may release it
+/// (one left by a crashed process): the handler's own grace past the limit (5 s), the
+/// commit's database round trip (at most the 5 s connection wait) and 5 s to spare.
+const HOLD_MARGIN: Duration = Duration::from_secs(15);
+
+/// Time a client has to send its upload unless `serve` says otherwise.
+const DEFAULT_UPLOAD_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// What every request handler shares.
 #[derive(Clone)]
 pub struct AppState {
@@ -25,6 +34,8 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     pub clock: Arc<dyn Clock>,
     pub config: ServiceConfig,
+    /// Time a client has to send its whole upload.
+    pub upload_timeout: Duration,
 }
 
 /// The routes of the service with their middleware.
@@ -73,10 +84,15 @@ impl AppState {
         config: ServiceConfig,
     ) -> AppState {
         use actix::Actor;
-        // A hold outlives any render it covers: twice the time limit plus a minute.
-        let hold_ttl = config.render_timeout * 2 + std::time::Duration::from_secs(60);
+        let hold_ttl = config.render_timeout + HOLD_MARGIN;
         let ledger = CreditLedger::new(db.clone(), clock.clone(), hold_ttl).start();
         let pool = RenderPool::start(renderer, workers, queue);
-        AppState { db, ledger, pool, metrics: Arc::new(Metrics::default()), clock, config }
+        let upload_timeout = DEFAULT_UPLOAD_TIMEOUT;
+        AppState { db, ledger, pool, metrics: Arc::new(Metrics::default()), clock, config, upload_timeout }
+    }
+
+    /// The same state, giving clients `limit` to send their upload.
+    pub fn with_upload_timeout(self, limit: Duration) -> AppState {
+        AppState { upload_timeout: limit, ..self }
     }
 }

@@ -29,7 +29,7 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     if caller.account.plan != "paid" {
         return Err(ApiError::PlanRequired(caller.account.plan.clone()));
     }
-    let bytes = read_file_part(&req, payload, state.config.max_upload_bytes).await?;
+    let bytes = read_file_part(&req, payload, state.config.max_upload_bytes, state.upload_timeout).await?;
     let size = bytes.len() as u64;
     note(&req, |o| o.bytes = size);
     let credits = credits_for(size);

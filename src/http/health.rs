@@ -19,10 +19,15 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
 
 /// `GET /metrics`: Prometheus text.
 pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    let db = crate::db::pool_stats(&state.db);
     let gauges = Gauges {
         queue_depth: state.pool.depth(),
         queue_waiting: state.pool.waiting(),
         workers: state.pool.workers(),
+        db_connections: db.open,
+        db_connections_idle: db.idle,
+        db_max_connections: db.max,
+        db_retries: crate::db::retry::retries_total(),
     };
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")

@@ -1,6 +1,8 @@
 //! Reading the `file` part of a multipart upload as it streams in, refusing it as soon as it
 //! passes the size limit (413) rather than after buffering it all.
 
+use std::time::Duration;
+
 use actix_multipart::{Multipart, MultipartError};
 use actix_web::{web, HttpRequest};
 use futures_util::StreamExt;
@@ -11,12 +13,32 @@ use crate::credits::MIB;
 /// Largest accepted form field other than `file` (they are read and ignored).
 const MAX_OTHER_FIELD: usize = 64 * 1024;
 
+/// Most form fields a request may hold: the API needs one.
+const MAX_FIELDS: usize = 16;
+
 fn multipart_error(e: MultipartError) -> ApiError {
     ApiError::InvalidMultipart(e.to_string())
 }
 
-/// Reads the body and returns the bytes of its `file` part.
-pub async fn read_file_part(req: &HttpRequest, payload: web::Payload, max_bytes: u64) -> Result<Vec<u8>, ApiError> {
+/// Reads the body and returns the bytes of its `file` part, refusing a client that takes
+/// longer than `time_limit` to send it (a slow client holds a connection, not a render).
+pub async fn read_file_part(
+    req: &HttpRequest,
+    payload: web::Payload,
+    max_bytes: u64,
+    time_limit: Duration,
+) -> Result<Vec<u8>, ApiError> {
+    match tokio::time::timeout(time_limit, read_within_limits(req, payload, max_bytes)).await {
+        Ok(read) => read,
+        Err(_) => Err(ApiError::InvalidMultipart(format!(
+            "the upload did not arrive within {} seconds, the server's limit \
+             (--upload-timeout-secs / DOCX2PDF_UPLOAD_TIMEOUT_SECS)",
+            time_limit.as_secs()
+        ))),
+    }
+}
+
+async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes: u64) -> Result<Vec<u8>, ApiError> {
     let too_large = || ApiError::FileTooLarge { limit_mb: max_bytes / MIB, limit_bytes: max_bytes };
     // A body that cannot fit is refused before a byte is read. Multipart framing adds a
     // little, so only bodies past the limit plus 64 KiB of framing are refused this way.
@@ -30,8 +52,13 @@ pub async fn read_file_part(req: &HttpRequest, payload: web::Payload, max_bytes:
     }
     let mut form = Multipart::new(req.headers(), payload);
     let mut file: Option<Vec<u8>> = None;
+    let mut fields = 0;
     while let Some(field) = form.next().await {
         let mut field = field.map_err(multipart_error)?;
+        fields += 1;
+        if fields > MAX_FIELDS {
+            return Err(ApiError::InvalidMultipart(format!("the form has more than {MAX_FIELDS} fields")));
+        }
         let is_file = field.name() == Some("file") && file.is_none();
         let mut buf = Vec::new();
         while let Some(chunk) = field.next().await {

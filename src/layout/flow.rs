@@ -214,8 +214,9 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
     }
 
     fn new_page(&mut self, cause: Cause) -> Result<(), LayoutError> {
-        if self.pages.len() >= MAX_PAGES {
-            return Err(LayoutError::TooManyPages { limit: MAX_PAGES });
+        let limit = self.ctx.deadline.max_pages().unwrap_or(MAX_PAGES);
+        if self.pages.len() >= limit {
+            return Err(LayoutError::TooManyPages { limit });
         }
         self.ctx.deadline.check()?;
         let st = &self.doc.sections[self.sec];

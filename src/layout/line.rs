@@ -423,6 +423,9 @@ fn decorate(frag: &mut Fragment, s: &SpanStyle, x0: Pt, x1: Pt, baseline: Pt) {
     }
 }
 
+/// Most glyphs one leader holds: a 22-inch page of 0.1 pt dots.
+const MAX_LEADER_GLYPHS: f64 = 16_000.0;
+
 /// A tab leader as repeated glyphs filling `width`, right-aligned at the stop.
 fn leader_item(s: &SpanStyle, leader: TabLeader, width: Pt, ctx: &mut Ctx<'_>) -> Option<(Pt, TextItem)> {
     let ch = match leader {
@@ -440,7 +443,9 @@ fn leader_item(s: &SpanStyle, leader: TabLeader, width: Pt, ctx: &mut Ctx<'_>) -
         return None;
     }
     // Word leaves a little room before the text after the stop.
-    let n = ((width.0 - adv.0 * 0.5) / adv.0).floor();
+    // At most a page's worth of glyphs: a stop far past the page (a hostile `w:pos`) must
+    // not ask for billions of them.
+    let n = ((width.0 - adv.0 * 0.5) / adv.0).floor().min(MAX_LEADER_GLYPHS);
     if n < 1.0 {
         return None;
     }

@@ -1,6 +1,8 @@
 //! The CreditLedger actor. Each message runs as a future that first takes its account's
 //! lock, so debits of one account are serialized inside the process while other accounts
 //! proceed; the conditional UPDATE in the database keeps the allowance across processes.
+//! The lock is only an optimisation (one account's requests queue here instead of on the
+//! database row): correctness rests on the database alone, as with several instances.
 
 use std::collections::HashMap;
 use std::sync::Arc;

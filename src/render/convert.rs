@@ -31,8 +31,9 @@ pub struct Rendered {
 
 /// Converts DOCX bytes to PDF bytes.
 pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result<Rendered, RenderError> {
-    let read = docx::read(bytes, &renderer.limits, deadline)?;
-    let laid = layout::layout(&read.document, &renderer.fonts, deadline)?;
+    let deadline = deadline.with_max_pages(renderer.limits.max_pages);
+    let read = docx::read(bytes, &renderer.limits, &deadline)?;
+    let laid = layout::layout(&read.document, &renderer.fonts, &deadline)?;
     let pages = laid.layout.pages.len();
     let (pdf, pdf_warnings) = crate::pdf::write_with_warnings(&laid.layout)?;
     let mut warnings = read.warnings;

@@ -1,4 +1,5 @@
-//! The render time limit, checked cooperatively by every stage of the renderer.
+//! The render time limit, checked cooperatively by every stage of the renderer, and the
+//! page budget that travels with it.
 
 use std::time::{Duration, Instant};
 
@@ -9,21 +10,33 @@ pub struct TimedOut;
 
 /// When the current render must give up. Stages call [`Deadline::check`] in their loops
 /// (per part, per paragraph, per line, per page), so a hostile document cannot hold a
-/// worker past the limit.
+/// worker past the limit. It also carries the configured page limit, which layout checks
+/// where it starts a page: both bound the same thing, the work one upload may cause.
 #[derive(Debug, Clone, Copy)]
 pub struct Deadline {
     at: Option<Instant>,
+    max_pages: Option<usize>,
 }
 
 impl Deadline {
     /// A deadline `limit` from now.
     pub fn after(limit: Duration) -> Deadline {
-        Deadline { at: Some(Instant::now() + limit) }
+        Deadline { at: Some(Instant::now() + limit), max_pages: None }
     }
 
     /// No time limit (the `convert` command).
     pub fn none() -> Deadline {
-        Deadline { at: None }
+        Deadline { at: None, max_pages: None }
+    }
+
+    /// The same deadline, with at most `pages` pages laid out.
+    pub fn with_max_pages(self, pages: usize) -> Deadline {
+        Deadline { max_pages: Some(pages), ..self }
+    }
+
+    /// The configured page limit, if any (layout has its own ceiling otherwise).
+    pub fn max_pages(&self) -> Option<usize> {
+        self.max_pages
     }
 
     /// `Err(TimedOut)` once the deadline has passed.

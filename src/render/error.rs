@@ -15,6 +15,10 @@ pub enum RenderError {
     Pdf(#[from] PdfError),
     #[error("the conversion ran past its time limit of {0} seconds")]
     Timeout(u64),
+    #[error(
+        "the document lays out to more than {0} pages, the server's limit (--max-pages / DOCX2PDF_MAX_PAGES)"
+    )]
+    TooManyPages(usize),
     #[error("the renderer failed unexpectedly while converting this document")]
     Panic,
 }
@@ -45,6 +49,7 @@ impl RenderError {
                 DocxErrorKind::Timeout => RenderErrorKind::Timeout,
             },
             RenderError::Layout(LayoutError::Timeout(_)) | RenderError::Timeout(_) => RenderErrorKind::Timeout,
+            RenderError::TooManyPages(_) => RenderErrorKind::InvalidDocx,
             RenderError::Layout(_) | RenderError::Pdf(_) | RenderError::Panic => RenderErrorKind::Failed,
         }
     }
@@ -52,6 +57,25 @@ impl RenderError {
 
 impl From<LayoutError> for RenderError {
     fn from(e: LayoutError) -> Self {
-        RenderError::Layout(e)
+        match e {
+            // A page limit is a limit on the upload, answered like the package limits.
+            LayoutError::TooManyPages { limit } => RenderError::TooManyPages(limit),
+            e => RenderError::Layout(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_limit_is_refused_like_the_package_limits_and_names_its_flag() {
+        let e = RenderError::from(LayoutError::TooManyPages { limit: 7 });
+        assert_eq!(e.kind(), RenderErrorKind::InvalidDocx);
+        assert_eq!(
+            e.to_string(),
+            "the document lays out to more than 7 pages, the server's limit (--max-pages / DOCX2PDF_MAX_PAGES)"
+        );
     }
 }

@@ -1,0 +1,235 @@
+//! The real `docx2pdf` binary for process-level tests: accounts made with its commands, a
+//! `serve` process on a free port, a plain HTTP/1.1 client over TCP, and `usage` read back.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{multipart, multipart_type};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
+
+/// The SQLite database of a test folder.
+pub fn database_url(dir: &Path) -> String {
+    format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
+}
+
+/// Runs a command of the binary on the folder's database.
+pub fn run(dir: &Path, args: &[&str]) -> Output {
+    let out = Command::new(BIN)
+        .args(args)
+        .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run docx2pdf");
+    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// Creates a paid account with `credits` a month and returns a key of it.
+pub fn account(dir: &Path, name: &str, credits: u32) -> String {
+    run(dir, &["accounts", "create", "--name", name, "--plan", "paid", "--monthly-credits", &credits.to_string()]);
+    let out = run(dir, &["keys", "create", "--account", name]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().last().expect("the key is the last line").trim().to_owned()
+}
+
+/// An account's balance for the current month, from `docx2pdf usage`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Usage {
+    pub used: i64,
+    pub held: i64,
+    pub remaining: i64,
+    /// The credits of each ledger entry.
+    pub entries: Vec<i64>,
+}
+
+/// Reads `docx2pdf usage --account NAME`.
+pub fn usage(dir: &Path, name: &str) -> Usage {
+    let out = run(dir, &["usage", "--account", name]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let field = |key: &str| -> i64 {
+        let line = text.lines().find(|l| l.starts_with(key)).unwrap_or_else(|| panic!("no {key} in {text}"));
+        line[key.len()..].trim().parse().unwrap()
+    };
+    let entries = text
+        .lines()
+        .filter(|l| l.contains(" credits "))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    Usage { used: field("used:"), held: field("held:"), remaining: field("remaining:"), entries }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A running `docx2pdf serve`, killed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub port: u16,
+    pub stderr: PathBuf,
+}
+
+impl Server {
+    /// Starts `serve` on the folder's database with `args` and waits until it answers.
+    pub fn start(dir: &Path, args: &[&str]) -> Server {
+        let port = free_port();
+        let stderr = dir.join(format!("serve-{port}.log"));
+        // An empty working folder and temp folder of its own, so a test can check that the
+        // server writes nowhere but its database.
+        for sub in ["cwd", "tmp"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        let child = Command::new(BIN)
+            .current_dir(dir.join("cwd"))
+            .env("TMPDIR", dir.join("tmp"))
+            .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+            .args(args)
+            .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&stderr).unwrap())
+            .spawn()
+            .expect("spawn serve");
+        let mut server = Server { child, port, stderr };
+        let started = Instant::now();
+        while get(port, "/healthz").0 != 200 {
+            if let Some(status) = server.child.try_wait().unwrap() {
+                panic!("serve exited with {status}: {}", server.log());
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "serve did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        server
+    }
+
+    /// What the server logged so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.stderr).unwrap_or_default()
+    }
+
+    /// Sends a signal to the server process.
+    pub fn signal(&self, signal: &str) {
+        let ok = Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).status().unwrap();
+        assert!(ok.success());
+    }
+
+    /// Waits for the process to exit, at most `limit`.
+    pub fn wait(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let started = Instant::now();
+        while started.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer: status, head and body.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub head: String,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    /// The JSON error `code`, when the body is one.
+    pub fn code(&self) -> String {
+        serde_json::from_slice::<serde_json::Value>(&self.body)
+            .ok()
+            .and_then(|v| v["code"].as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
+
+    /// The JSON error message, when the body is one.
+    pub fn message(&self) -> String {
+        serde_json::from_slice::<serde_json::Value>(&self.body)
+            .ok()
+            .and_then(|v| v["message"].as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
+}
+
+/// Sends raw request bytes and reads the whole answer (the request says `Connection: close`);
+/// status 0 when nothing answers.
+pub fn exchange(port: u16, request: &[u8]) -> Answer {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else { return parse(b"") };
+    stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    // The server may answer (413) before the body is all sent; keep reading then.
+    let _ = stream.write_all(request);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    parse(&answer)
+}
+
+fn parse(answer: &[u8]) -> Answer {
+    let split = answer.windows(4).position(|w| w == b"\r\n\r\n").map_or(answer.len(), |p| p + 4);
+    let head = String::from_utf8_lossy(&answer[..split]).into_owned();
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    Answer { status, head, body: answer[split..].to_vec() }
+}
+
+/// A `GET` of `path`; status 0 when nothing answers.
+pub fn get(port: u16, path: &str) -> (u16, Vec<u8>) {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else { return (0, Vec::new()) };
+    let _ = stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").as_bytes());
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let a = parse(&answer);
+    (a.status, a.body)
+}
+
+/// The request head and multipart body of one conversion of `file`.
+pub fn convert_request(key: &str, file: &[u8]) -> Vec<u8> {
+    let body = multipart("file", file);
+    let mut request = format!(
+        "POST /api/convert HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        multipart_type(),
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&body);
+    request
+}
+
+/// One conversion over TCP.
+pub fn post_convert(port: u16, key: &str, file: &[u8]) -> Answer {
+    exchange(port, &convert_request(key, file))
+}
+
+/// Sends the first `sent` bytes of a conversion request, then closes the connection.
+pub fn abandon(port: u16, request: &[u8], sent: usize) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream.write_all(&request[..sent.min(request.len())]).unwrap();
+    stream.shutdown(Shutdown::Both).unwrap();
+}
+
+/// Sends a whole conversion request and closes the connection after `wait`, before the
+/// answer (a client that gives up during the render).
+pub fn give_up_after(port: u16, request: &[u8], wait: Duration) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream.write_all(request).unwrap();
+    std::thread::sleep(wait);
+    drop(stream);
+}
+
+/// Lines of the server log containing `needle`.
+pub fn log_lines(server: &Server, needle: &str) -> Vec<String> {
+    BufReader::new(server.log().as_bytes()).lines().map_while(Result::ok).filter(|l| l.contains(needle)).collect()
+}

@@ -78,10 +78,6 @@ pub(crate) struct Skipped {
     pub picts: usize,
     /// `w:object` (embedded OLE objects).
     pub objects: usize,
-    /// `m:oMath`/`m:oMathPara` equations.
-    pub equations: usize,
-    /// `w:footnoteReference`/`w:endnoteReference`.
-    pub note_references: usize,
     /// `w:altChunk` imported content.
     pub alt_chunks: usize,
 }
@@ -96,11 +92,6 @@ impl Skipped {
             ),
             (self.picts, "VML shapes without a picture (w:pict) are not rendered yet"),
             (self.objects, "embedded objects (w:object) without a preview picture are not rendered yet"),
-            (self.equations, "equations (m:oMath) are not rendered yet"),
-            (
-                self.note_references,
-                "footnotes and endnotes are not rendered yet; their reference marks are dropped",
-            ),
             (self.alt_chunks, "imported content (w:altChunk) is not rendered"),
         ];
         for (count, what) in kinds {

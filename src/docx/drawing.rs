@@ -1,18 +1,26 @@
 //! Drawings (`w:drawing`, `w:pict`, `w:object`): pictures (`pic:pic`, §20.2.2.5, or VML
 //! `v:imagedata`) are read with their media bytes, size, crop, transform and placement;
 //! the content of text boxes (`w:txbxContent`, §17.17.1.1) is kept, with where the drawing
-//! says the box goes. Other shapes are skipped, one warning per kind.
+//! says the box goes and how text wraps around it; shapes (`wps:wsp`, groups, VML
+//! `v:rect`…) keep their look (see `shape`); charts and diagrams without a fallback
+//! picture become a placeholder. Drawings with none of these are skipped, one warning per
+//! kind.
+
+mod shape;
 
 use quick_xml::events::BytesStart;
 
 use super::body::read_blocks;
 use super::context::Story;
 use super::media::sniff_image;
-use super::model::{AnchorPosition, Crop, Distances, Picture, PictureAnchor, PictureTransform, TextBox, Wrap};
+use super::model::{
+    AnchorPosition, Crop, Distances, GroupChild, Picture, PictureAnchor, PictureTransform, TextBox, Wrap, WrapText,
+};
 use super::simple_types::int;
 use super::xml::{attr, attr_raw, on_off_attr, Ev, XmlReader};
 use super::DocxError;
 use crate::units::Emu;
+use shape::ShapeReader;
 
 /// Which element is being read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +52,7 @@ struct PictureRef {
     crop: Crop,
     transform: PictureTransform,
     wrap: Wrap,
+    wrap_text: WrapText,
     distance: Distances,
 }
 
@@ -60,6 +69,20 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
     let mut axis = Axis::Horizontal;
     let mut vml_style_seen = false;
     let mut depth = 0usize;
+    // Local names of the open elements, for the shape reader's context.
+    let mut stack: Vec<Vec<u8>> = Vec::new();
+    let mut shapes = ShapeReader::default();
+    let mut top_shape = None;
+    let mut children: Vec<GroupChild> = Vec::new();
+    let first_box = story.text_boxes.len();
+    let palette = xml.palette();
+    // The top-level shape's look went with its text box.
+    let mut text_in_shape = false;
+    let mut vml_not_a_box = false;
+    // A chart (`c:chart`, `cx:chart`) or SmartArt (`dgm:relIds`) with no fallback picture.
+    let mut chart = false;
+    // Where the text box of the shape being read went, for its `wps:bodyPr` after it.
+    let mut text_box_at: Option<usize> = None;
     loop {
         let e = match xml.next()? {
             Ev::Start(e) => e,
@@ -69,17 +92,48 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                     pic.in_pic = false;
                 }
                 depth -= 1;
+                match stack.pop().as_deref() {
+                    Some(b"wsp") if shapes.in_group() => {
+                        let extent = frame.extent.unwrap_or_default();
+                        if let (Some(style), Some((offset, extent))) = (shapes.style(), shapes.box_in_group(extent)) {
+                            children.push(GroupChild { offset, extent, style });
+                        }
+                    }
+                    Some(b"wsp") => top_shape = shapes.style(),
+                    Some(b"wgp" | b"grpSp") => shapes.end_group(),
+                    _ => {}
+                }
                 continue;
             }
             Ev::Eof => break,
             Ev::Text(_) | Ev::CData(_) => continue,
         };
         match e.local_name().as_ref() {
-            b"txbxContent" => read_text_box(xml, story, &frame)?,
+            b"txbxContent" => {
+                let mut boxed = (*frame).clone();
+                boxed.shape = shapes.style();
+                if shapes.in_group() {
+                    // A group's text box sits in its own shape's box; the group wraps.
+                    boxed.wrap = Wrap::None;
+                    if let Some((offset, size)) = shapes.box_in_group(frame.extent.unwrap_or_default()) {
+                        boxed.extent = Some(size);
+                        boxed.group_offset = offset;
+                        boxed.group_extent = frame.extent;
+                    }
+                } else {
+                    text_in_shape = true;
+                }
+                text_box_at = Some(story.text_boxes.len());
+                read_text_box(xml, story, &boxed)?;
+            }
             // §20.4.2.10/11: the text of these elements is the value.
             b"posOffset" => {
                 let offset = int(xml.read_text()?.as_bytes()).map(Emu);
                 position(&mut frame, axis).offset = offset;
+            }
+            b"pctPosHOffset" | b"pctPosVOffset" => {
+                let percent = int(xml.read_text()?.as_bytes());
+                position(&mut frame, axis).percent = percent;
             }
             b"align" => {
                 let align = xml.read_text()?.trim().to_owned();
@@ -87,12 +141,41 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
             }
             name => {
                 depth += 1;
+                if kind == DrawingKind::Drawing {
+                    match name {
+                        b"wsp" => shapes.begin_shape(),
+                        b"wgp" | b"grpSp" => shapes.begin_group(),
+                        _ => shapes.element(name, &e, &stack, palette),
+                    }
+                } else if !shapes.seen && matches!(name, b"rect" | b"roundrect" | b"oval" | b"line" | b"shape") {
+                    shapes.vml_shape(name, &e);
+                    if name == b"line" {
+                        vml_line(&e, &mut frame);
+                    }
+                } else if shapes.seen && matches!(name, b"fill" | b"stroke") {
+                    shapes.vml_child(name, &e);
+                } else if matches!(name, b"textpath" | b"imagedata") {
+                    // WordArt text and pictures are not boxes: the shape is not drawn.
+                    vml_not_a_box = true;
+                }
+                stack.push(name.to_vec());
                 match name {
+                    b"chart" | b"relIds" if stack.iter().any(|s| s == b"graphicData") => chart = true,
+                    b"wsp" => text_box_at = None,
+                    // §21.1.2.1.1: the insets and vertical anchoring of the shape's text.
+                    b"bodyPr" => {
+                        if let Some(b) = text_box_at.and_then(|i| story.text_boxes.get_mut(i)) {
+                            let inset = |name: &[u8]| attr_raw(&e, name).and_then(|v| int(&v)).map(Emu);
+                            b.insets = [inset(b"lIns"), inset(b"tIns"), inset(b"rIns"), inset(b"bIns")];
+                            b.text_anchor = attr(&e, b"anchor").map(|a| a.into_owned());
+                        }
+                    }
                     b"inline" => frame.anchored = false,
                     b"anchor" => {
                         frame.anchored = true;
                         frame.behind_text = on_off_attr(&e, b"behindDoc").unwrap_or(false);
                         pic.distance = distances(&e);
+                        frame.distance = pic.distance;
                     }
                     // `wp:extent` (§20.4.2.7); `a:ext` of a transform has another name.
                     b"extent" => frame.extent = emu_pair(&e),
@@ -106,7 +189,10 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                     }
                     // §20.4.2.15–20; tight and through wrap along a polygon: square for now.
                     b"wrapNone" => pic.wrap = Wrap::None,
-                    b"wrapSquare" | b"wrapTight" | b"wrapThrough" => pic.wrap = Wrap::Square,
+                    b"wrapSquare" | b"wrapTight" | b"wrapThrough" => {
+                        pic.wrap = Wrap::Square;
+                        pic.wrap_text = wrap_text(&e);
+                    }
                     b"wrapTopAndBottom" => pic.wrap = Wrap::TopAndBottom,
                     b"pic" if pic.pic_depth.is_none() => {
                         pic.in_pic = true;
@@ -131,7 +217,13 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                             Some(b"topAndBottom") => Wrap::TopAndBottom,
                             Some(b"square" | b"tight" | b"through") => Wrap::Square,
                             _ => Wrap::None,
-                        }
+                        };
+                        pic.wrap_text = match attr_raw(&e, b"side").as_deref() {
+                            Some(b"left") => WrapText::Left,
+                            Some(b"right") => WrapText::Right,
+                            Some(b"largest") => WrapText::Largest,
+                            _ => WrapText::BothSides,
+                        };
                     }
                     // The outermost VML shape's CSS-like `style` places the box.
                     _ if kind != DrawingKind::Drawing && !vml_style_seen => {
@@ -148,8 +240,38 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
             }
         }
     }
-    let picture = picture(story, &frame, pic)?;
-    if picture.is_none() {
+    frame.wrap = pic.wrap;
+    frame.wrap_text = pic.wrap_text;
+    // A VML `w10:wrap` follows the text box it belongs to: the box learns it now.
+    let had_boxes = story.text_boxes.len() > first_box;
+    if kind != DrawingKind::Drawing {
+        for b in &mut story.text_boxes[first_box..] {
+            b.wrap = frame.wrap;
+            b.wrap_text = frame.wrap_text;
+        }
+    }
+    let picture = picture(story, &frame, &pic)?;
+    if kind != DrawingKind::Drawing && !had_boxes && !vml_not_a_box {
+        top_shape = shapes.style();
+    }
+    // A shape whose text box was read already drew with it.
+    let drew_with_text = text_in_shape || (kind != DrawingKind::Drawing && had_boxes);
+    let top_shape = top_shape.filter(|_| !drew_with_text);
+    let mut drawn = false;
+    if picture.is_none() && (top_shape.is_some() || !children.is_empty()) && frame.extent.is_some_and(|(w, h)| w.0 > 0 || h.0 > 0) {
+        // A shape with no text, or a group's shapes: a box without blocks that draws
+        // them, painted before the group's text boxes.
+        let mut shape_box = (*frame).clone();
+        shape_box.shape = top_shape;
+        shape_box.children = children;
+        story.text_boxes.insert(first_box, shape_box);
+        drawn = true;
+    }
+    let picture = match picture {
+        None if chart && !drawn => placeholder(&frame, &pic),
+        p => p,
+    };
+    if picture.is_none() && !drawn {
         match kind {
             DrawingKind::Drawing => story.skipped.drawings += 1,
             DrawingKind::Pict => story.skipped.picts += 1,
@@ -161,10 +283,10 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
 
 /// The picture a drawing points at, with its media part read through the story's
 /// relationships; `None` without a picture, a size or a readable part.
-fn picture(story: &mut Story<'_>, frame: &TextBox, pic: PictureRef) -> Result<Option<Picture>, DocxError> {
-    let Some(rel_id) = pic.rel_id else { return Ok(None) };
+fn picture(story: &mut Story<'_>, frame: &TextBox, pic: &PictureRef) -> Result<Option<Picture>, DocxError> {
+    let Some(rel_id) = pic.rel_id.as_ref() else { return Ok(None) };
     let Some((cx, cy)) = frame.extent.filter(|(cx, cy)| cx.0 > 0 && cy.0 > 0) else { return Ok(None) };
-    let Some(rel) = story.rels.get(&rel_id).filter(|r| !r.external) else { return Ok(None) };
+    let Some(rel) = story.rels.get(rel_id).filter(|r| !r.external) else { return Ok(None) };
     let target = rel.target.clone();
     let Some(media) = story.media.as_deref_mut() else { return Ok(None) };
     let Some(data) = media.media(&target)? else { return Ok(None) };
@@ -175,6 +297,7 @@ fn picture(story: &mut Story<'_>, frame: &TextBox, pic: PictureRef) -> Result<Op
         behind_text: frame.behind_text,
         wrap: pic.wrap,
         distance: pic.distance,
+        wrap_text: pic.wrap_text,
         })
     });
     Ok(Some(Picture {
@@ -185,6 +308,30 @@ fn picture(story: &mut Story<'_>, frame: &TextBox, pic: PictureRef) -> Result<Op
         transform: pic.transform,
         anchor,
     }))
+}
+
+/// A grey box the size of a chart or diagram drawn without its fallback picture: it takes
+/// its room in the line or on the page, and the PDF writer warns that it stands in.
+fn placeholder(frame: &TextBox, pic: &PictureRef) -> Option<Picture> {
+    let (cx, cy) = frame.extent.filter(|(cx, cy)| cx.0 > 0 && cy.0 > 0)?;
+    let anchor = frame.anchored.then(|| {
+        Box::new(PictureAnchor {
+            horizontal: frame.horizontal.clone(),
+            vertical: frame.vertical.clone(),
+            behind_text: frame.behind_text,
+            wrap: pic.wrap,
+            distance: pic.distance,
+            wrap_text: pic.wrap_text,
+        })
+    });
+    Some(Picture {
+        data: std::sync::Arc::from(&[][..]),
+        format: super::model::ImageFormat::Unknown,
+        extent: (cx, cy),
+        crop: Crop::default(),
+        transform: PictureTransform::default(),
+        anchor,
+    })
 }
 
 /// `a:srcRect@l,t,r,b` (§20.1.8.55), in thousandths of a percent.
@@ -230,6 +377,33 @@ fn vml_rotation(style: &str) -> Option<i64> {
     Some((degrees * 60_000.0).round() as i64)
 }
 
+/// `wrapSquare@wrapText` (§20.4.3.7).
+fn wrap_text(e: &BytesStart<'_>) -> WrapText {
+    match attr_raw(e, b"wrapText").as_deref() {
+        Some(b"left") => WrapText::Left,
+        Some(b"right") => WrapText::Right,
+        Some(b"largest") => WrapText::Largest,
+        _ => WrapText::BothSides,
+    }
+}
+
+/// A VML `v:line`'s `from` and `to` points: its box, where the style gives none.
+fn vml_line(e: &BytesStart<'_>, frame: &mut TextBox) {
+    let point = |name: &[u8]| {
+        let v = attr(e, name)?;
+        let (x, y) = v.split_once(',')?;
+        Some((css_length(x.trim())?, css_length(y.trim())?))
+    };
+    let (Some(from), Some(to)) = (point(b"from"), point(b"to")) else { return };
+    if frame.extent.is_none() {
+        frame.extent = Some((Emu((to.0 .0 - from.0 .0).abs()), Emu((to.1 .0 - from.1 .0).abs())));
+        let h = position(frame, Axis::Horizontal);
+        h.offset = Some(Emu(h.offset.unwrap_or_default().0 + from.0 .0.min(to.0 .0)));
+        let v = position(frame, Axis::Vertical);
+        v.offset = Some(Emu(v.offset.unwrap_or_default().0 + from.1 .0.min(to.1 .0)));
+    }
+}
+
 /// `distT/B/L/R` of a `wp:anchor`, in EMU.
 fn distances(e: &BytesStart<'_>) -> Distances {
     let v = |name: &[u8]| Emu(attr_raw(e, name).and_then(|v| int(&v)).unwrap_or(0));
@@ -247,14 +421,7 @@ fn read_text_box(xml: &mut XmlReader<'_>, story: &mut Story<'_>, frame: &TextBox
     let blocks = read_blocks(xml, story)?;
     story.leave();
     let leftover = std::mem::replace(&mut story.text_boxes, outer);
-    story.text_boxes.push(TextBox {
-        blocks,
-        anchored: frame.anchored,
-        extent: frame.extent,
-        horizontal: frame.horizontal.clone(),
-        vertical: frame.vertical.clone(),
-        behind_text: frame.behind_text,
-    });
+    story.text_boxes.push(TextBox { blocks, ..frame.clone() });
     story.text_boxes.extend(leftover);
     Ok(())
 }
@@ -545,5 +712,57 @@ mod tests {
         let Block::Paragraph(inner) = &outer[0] else { panic!() };
         assert_eq!(inner.text_boxes.len(), 1);
         assert_eq!(texts(&inner.text_boxes[0].blocks), ["inner"]);
+    }
+
+    const SHAPE: &str = r#"<w:p><w:r><w:drawing><wp:anchor distL="114300" distR="114300"><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH>
+        <wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV><wp:extent cx="1270000" cy="635000"/><wp:wrapSquare wrapText="right"/>
+        <a:graphic><a:graphicData><wps:wsp><wps:spPr><a:xfrm flipV="1"><a:off x="0" y="0"/><a:ext cx="1270000" cy="635000"/></a:xfrm><a:prstGeom prst="ellipse"/>
+        <a:solidFill><a:srgbClr val="FF0000"><a:lumMod val="50000"/></a:srgbClr></a:solidFill><a:ln w="25400"><a:prstDash val="dash"/></a:ln></wps:spPr>
+        <wps:style><a:lnRef idx="2"><a:srgbClr val="0000FF"/></a:lnRef><a:fillRef idx="1"><a:srgbClr val="00FF00"/></a:fillRef></wps:style><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>"#;
+
+    #[test]
+    fn a_shape_without_text_is_kept_with_its_geometry_fill_and_outline() {
+        use crate::docx::model::{Color, Geometry, WrapText};
+        let read = read_body(SHAPE);
+        let Block::Paragraph(p) = &read.document.body[0] else { panic!() };
+        assert_eq!(p.text_boxes.len(), 1);
+        let b = &p.text_boxes[0];
+        assert!(b.blocks.is_empty() && b.anchored);
+        assert_eq!((b.wrap, b.wrap_text, b.distance.left), (Wrap::Square, WrapText::Right, Emu(114_300)));
+        let s = b.shape.as_ref().expect("drawn");
+        assert_eq!(s.geometry, Geometry::Ellipse);
+        assert_eq!(s.fill, Some(Color::Rgb(128, 0, 0)), "lumMod halves the luminance");
+        assert_eq!(s.line, Some(Color::Rgb(0, 0, 255)), "the style's line colour");
+        assert_eq!((s.line_width, s.dashed, s.flip_v), (Emu(25_400), true, true));
+        assert!(read.warnings.iter().all(|w| w.kind != "element_skipped"), "{:?}", read.warnings);
+    }
+
+    #[test]
+    fn a_group_maps_its_children_from_child_coordinates() {
+        let child = |x: i64, prst: &str| {
+            format!(r#"<wps:wsp><wps:spPr><a:xfrm><a:off x="{x}" y="100"/><a:ext cx="500" cy="200"/></a:xfrm><a:prstGeom prst="{prst}"/><a:solidFill><a:srgbClr val="000000"/></a:solidFill></wps:spPr><wps:bodyPr/></wps:wsp>"#)
+        };
+        let body = format!(
+            r#"<w:p><w:r><w:drawing><wp:inline><wp:extent cx="2000000" cy="1000000"/><a:graphic><a:graphicData><wpg:wgp><wpg:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2000000" cy="1000000"/><a:chOff x="0" y="0"/><a:chExt cx="2000" cy="1000"/></a:xfrm></wpg:grpSpPr>{}{}</wpg:wgp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"#,
+            child(0, "rect"),
+            child(1500, "roundRect")
+        );
+        let read = read_body(&body);
+        let Block::Paragraph(p) = &read.document.body[0] else { panic!() };
+        let c = &p.text_boxes[0].children;
+        assert_eq!(c.len(), 2);
+        assert_eq!((c[1].offset, c[1].extent), ((Emu(1_500_000), Emu(100_000)), (Emu(500_000), Emu(200_000))));
+        assert_eq!(c[1].style.geometry, crate::docx::model::Geometry::RoundRect);
+    }
+
+    #[test]
+    fn a_vml_rectangle_is_filled_and_outlined_as_its_attributes_say() {
+        use crate::docx::model::Color;
+        let read = read_body(r##"<w:p><w:r><w:pict><v:rect style="position:absolute;margin-left:10pt;margin-top:20pt;width:100pt;height:50pt" fillcolor="#4f81bd [3204]" strokecolor="black" strokeweight="2pt"><w10:wrap type="topAndBottom"/></v:rect></w:pict></w:r></w:p>"##);
+        let Block::Paragraph(p) = &read.document.body[0] else { panic!() };
+        let b = &p.text_boxes[0];
+        let s = b.shape.as_ref().expect("drawn");
+        assert_eq!((s.fill, s.line, s.line_width), (Some(Color::Rgb(0x4f, 0x81, 0xbd)), Some(Color::Rgb(0, 0, 0)), Emu(25_400)));
+        assert_eq!((b.wrap, b.extent), (Wrap::TopAndBottom, Some((Emu(1_270_000), Emu(635_000)))));
     }
 }

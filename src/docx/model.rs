@@ -34,6 +34,42 @@ pub struct Document {
     pub theme_colors: ColorScheme,
     /// `word/numbering.xml` (§17.9).
     pub numbering: NumberingDefs,
+    /// `word/footnotes.xml` (§17.11.15).
+    pub footnotes: Notes,
+    /// `word/endnotes.xml` (§17.11.8).
+    pub endnotes: Notes,
+}
+
+/// The notes of a footnotes or endnotes part (§17.11), with its separators.
+#[derive(Debug, Clone, Default)]
+pub struct Notes {
+    /// Ordinary notes (`w:type` absent or `normal`) by `w:id`.
+    pub notes: HashMap<i64, Vec<Block>>,
+    /// The `w:type="separator"` note: the line above the note area.
+    pub separator: Option<Vec<Block>>,
+    /// The `w:type="continuationSeparator"` note: the line above notes continued from
+    /// the previous page.
+    pub continuation_separator: Option<Vec<Block>>,
+}
+
+/// Which kind of note a reference points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NoteKind {
+    /// `w:footnoteReference` (§17.11.14).
+    Footnote,
+    /// `w:endnoteReference` (§17.11.7).
+    Endnote,
+}
+
+/// A `w:footnoteReference`/`w:endnoteReference` in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoteReference {
+    /// Footnote or endnote.
+    pub kind: NoteKind,
+    /// `w:id`: the note in its part.
+    pub id: i64,
+    /// `w:customMarkFollows`: the run's own text is the mark, no number is drawn.
+    pub custom_mark: bool,
 }
 
 /// One `w:font` of the font table (§17.8.3.9): what Word knows about a font the document
@@ -394,6 +430,103 @@ pub struct TextBox {
     pub vertical: Option<AnchorPosition>,
     /// `wp:anchor@behindDoc`.
     pub behind_text: bool,
+    /// How the body text wraps around the box (§20.4.2.15–20; VML `w10:wrap`).
+    pub wrap: Wrap,
+    /// `wrapSquare@wrapText`: the sides text may run on.
+    pub wrap_text: WrapText,
+    /// `wp:anchor@distT,distB,distL,distR`.
+    pub distance: Distances,
+    /// The drawn outline and fill of the shape (`wps:spPr`, VML `v:rect`…), when the
+    /// drawing is a shape rather than a plain text frame; its `blocks` may be empty.
+    pub shape: Option<ShapeStyle>,
+    /// Shapes of a group (`wpg:wgp`, §20.4.2.1): each child's box inside the group's
+    /// extent, in EMU from the group's corner.
+    pub children: Vec<GroupChild>,
+    /// `wps:bodyPr@lIns,tIns,rIns,bIns` (§21.1.2.1.1), when given.
+    pub insets: [Option<Emu>; 4],
+    /// `wps:bodyPr@anchor` (`t`, `ctr`, `b`): where the text sits in the box's height.
+    pub text_anchor: Option<String>,
+    /// Where a group's text box sits from the group's corner (EMU, x and y).
+    pub group_offset: (Emu, Emu),
+    /// The size of the group a text box belongs to, which the anchor places.
+    pub group_extent: Option<(Emu, Emu)>,
+}
+
+/// The look of a drawn shape (DrawingML `a:prstGeom`, `a:solidFill`, `a:ln`, §20.1.9.18,
+/// §20.1.8.54, §20.1.2.2.24).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ShapeStyle {
+    /// The outline's geometry.
+    pub geometry: Geometry,
+    /// Fill colour; `None` for `a:noFill`.
+    pub fill: Option<Color>,
+    /// Outline colour; `None` for `a:noFill` in `a:ln`.
+    pub line: Option<Color>,
+    /// Outline width (`a:ln@w`).
+    pub line_width: Emu,
+    /// `a:prstDash` other than `solid`.
+    pub dashed: bool,
+    /// `a:xfrm@flipH,flipV`: a line runs from the bottom-left corner instead.
+    pub flip_h: bool,
+    /// `@flipV`.
+    pub flip_v: bool,
+}
+
+/// The preset geometries drawn (ST_ShapeType, §20.1.10.56); others draw as rectangles.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Geometry {
+    #[default]
+    Rect,
+    RoundRect,
+    Ellipse,
+    /// `line`, `straightConnector1` and the other connectors: corner to corner.
+    Line,
+    /// A preset outline made of straight edges, with its default adjustments.
+    Polygon(PolygonPreset),
+}
+
+/// Preset shapes drawn as polygons (ST_ShapeType, §20.1.10.56).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PolygonPreset {
+    Diamond,
+    Triangle,
+    RightTriangle,
+    Pentagon,
+    Hexagon,
+    Octagon,
+    Parallelogram,
+    Trapezoid,
+    RightArrow,
+    LeftArrow,
+    UpArrow,
+    DownArrow,
+    UpDownArrow,
+    LeftRightArrow,
+    Chevron,
+    HomePlate,
+    Plus,
+    Star5,
+}
+
+/// One shape of a group, placed in the group's box.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GroupChild {
+    /// Offset from the group's corner, EMU, already scaled from child coordinates.
+    pub offset: (Emu, Emu),
+    /// Size, EMU, scaled likewise.
+    pub extent: (Emu, Emu),
+    /// The child's look.
+    pub style: ShapeStyle,
+}
+
+/// `wrapSquare@wrapText` (ST_WrapText, §20.4.3.7).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum WrapText {
+    #[default]
+    BothSides,
+    Left,
+    Right,
+    Largest,
 }
 
 /// One axis of an anchored shape's position (§20.4.2.10/11).
@@ -406,6 +539,9 @@ pub struct AnchorPosition {
     /// `wp:align` as written (`left`, `center`, `right`, `inside`, `outside`, `top`,
     /// `bottom`…), used instead of an offset.
     pub align: Option<String>,
+    /// `wp14:pctPosHOffset`/`wp14:pctPosVOffset`: the offset as thousandths of a percent
+    /// of the reference area's width or height (Word 2010), used before `offset`.
+    pub percent: Option<i64>,
 }
 
 /// Inline content of a paragraph.
@@ -459,6 +595,11 @@ pub enum RunContent {
     /// A picture (`w:drawing` holding `pic:pic`, §20.4; or VML `v:imagedata`), inline or
     /// anchored.
     Picture(Picture),
+    /// A footnote or endnote reference; its mark is numbered in reading order.
+    NoteReference(NoteReference),
+    /// `w:footnoteRef`/`w:endnoteRef` (§17.11.13, §17.11.6): inside a note, the note's
+    /// own mark.
+    NoteMark,
 }
 
 /// A picture as its drawing describes it, with the bytes of its media part.
@@ -529,6 +670,8 @@ pub struct PictureAnchor {
     pub wrap: Wrap,
     /// `@distT,distB,distL,distR`: room kept free around the picture.
     pub distance: Distances,
+    /// `wrapSquare@wrapText`.
+    pub wrap_text: WrapText,
 }
 
 /// How text wraps around a floating picture (§20.4.2.15–20).

@@ -5,6 +5,7 @@ use quick_xml::events::BytesStart;
 
 use super::context::Story;
 use super::fields::FieldAction;
+use super::math::{read_math, read_math_paragraph};
 use super::model::{Inline, LinkTarget, Paragraph, Run, RunContent};
 use super::properties::read_ppr;
 use super::rels::Rels;
@@ -54,10 +55,9 @@ pub(crate) fn read_paragraph(
                     }
                     xml.skip()?;
                 }
-                b"oMath" | b"oMathPara" => {
-                    story.skipped.equations += 1;
-                    xml.skip()?;
-                }
+                b"oMath" => read_math(xml, &mut p.inlines)?,
+                // Display math sets the paragraph's alignment (§22.1.2.51).
+                b"oMathPara" => p.props.align = Some(read_math_paragraph(xml, &mut p.inlines)?),
                 // `w:del`/`w:moveFrom` (dropped in the final view), `w:sdtPr`, `w:sdtEndPr`,
                 // `w:smartTagPr`, `w:customXmlPr`, range and proofing marks, unknown.
                 _ => xml.skip()?,
@@ -231,10 +231,10 @@ mod tests {
     }
 
     #[test]
-    fn equations_are_skipped_with_a_warning() {
+    fn equations_are_read_as_text_without_a_warning() {
         let bytes = docx(r#"<w:p><m:oMath><m:r><m:t>x</m:t></m:r></m:oMath></w:p>"#, &[]);
         let read = read_bytes(&bytes).unwrap();
-        assert!(matches!(&read.document.body[0], Block::Paragraph(p) if p.inlines.is_empty()));
-        assert!(read.warnings.iter().any(|w| w.message.contains("equations")));
+        assert!(matches!(&read.document.body[0], Block::Paragraph(p) if text(p) == "x"));
+        assert!(!read.warnings.iter().any(|w| w.message.contains("equations")));
     }
 }

@@ -14,6 +14,7 @@ use super::core_props::read_core_props;
 use super::font_table::{read_font_table, EmbedRef};
 use super::model::{Block, Document, EmbeddedFont, FontDecl, SectionProps};
 use super::obfuscated_font::{deobfuscate, looks_like_font};
+use super::notes::read_notes;
 use super::numbering::read_numbering;
 use super::media::{MediaCache, MediaSource, PackageMedia};
 use super::package::Package;
@@ -110,6 +111,22 @@ pub(crate) fn read_package(
         let read = parts.story(&part, true, |xml, media| read_header_footer(xml, &rels, &mut skipped, media))?;
         if let Some(blocks) = read {
             document.parts.insert(id, blocks);
+        }
+    }
+
+    // §17.11: the notes parts, found through the document's relationships.
+    for (kind, endnotes) in [("footnotes", false), ("endnotes", true)] {
+        let Some(rel) = document_rels.first_of(kind).filter(|r| !r.external) else {
+            continue;
+        };
+        let part = rel.target.clone();
+        let rels = parts.rels_of(&part)?;
+        if let Some(notes) = parts.story(&part, true, |xml, media| read_notes(xml, &rels, &mut skipped, media))? {
+            if endnotes {
+                document.endnotes = notes;
+            } else {
+                document.footnotes = notes;
+            }
         }
     }
 

@@ -6,9 +6,9 @@ use quick_xml::events::BytesStart;
 use super::context::Story;
 use super::drawing::{read_drawing, DrawingKind};
 use super::fields::FieldAction;
-use super::model::{BreakKind, FieldKind, Inline, Run, RunContent};
+use super::model::{BreakKind, FieldKind, Inline, NoteKind, NoteReference, Run, RunContent};
 use super::properties::read_rpr;
-use super::xml::{attr, attr_raw, Ev, XmlReader};
+use super::xml::{attr, attr_raw, on_off_attr, Ev, XmlReader};
 use super::DocxError;
 
 /// Reads a `w:r` whose `Start` was just returned, pushing its runs (one, or several when a
@@ -52,7 +52,7 @@ pub(crate) fn read_run(xml: &mut XmlReader<'_>, story: &mut Story<'_>, out: &mut
             }
             _ => {
                 if visible {
-                    simple_content(&e, story, &mut run.content);
+                    simple_content(&e, &mut run.content);
                 }
                 xml.skip()?;
             }
@@ -100,7 +100,7 @@ fn field_char(e: &BytesStart<'_>, story: &mut Story<'_>, run: &mut Run, out: &mu
 /// Run content that is a single empty element, shown only outside field instructions
 /// and page-field results.
 #[inline(never)]
-fn simple_content(e: &BytesStart<'_>, story: &mut Story<'_>, content: &mut Vec<RunContent>) {
+fn simple_content(e: &BytesStart<'_>, content: &mut Vec<RunContent>) {
     match e.local_name().as_ref() {
         // `w:ptab` (§17.3.3.23) is an absolute-position tab: a tab for now.
         b"tab" | b"ptab" => content.push(RunContent::Tab),
@@ -123,7 +123,19 @@ fn simple_content(e: &BytesStart<'_>, story: &mut Story<'_>, content: &mut Vec<R
         b"noBreakHyphen" => push_str(content, "\u{2011}"),
         // `w:pgNum` (§17.3.3.22) is the legacy page-number element.
         b"pgNum" => content.push(RunContent::Field(FieldKind::Page)),
-        b"footnoteReference" | b"endnoteReference" => story.skipped.note_references += 1,
+        // §17.11.14/§17.11.7: a note reference; its mark is numbered in reading order.
+        b"footnoteReference" | b"endnoteReference" => {
+            if let Some(id) = attr(e, b"id").and_then(|v| v.trim().parse::<i64>().ok()) {
+                let kind = match e.local_name().as_ref() {
+                    b"footnoteReference" => NoteKind::Footnote,
+                    _ => NoteKind::Endnote,
+                };
+                let custom_mark = on_off_attr(e, b"customMarkFollows").unwrap_or(false);
+                content.push(RunContent::NoteReference(NoteReference { kind, id, custom_mark }));
+            }
+        }
+        // §17.11.13/§17.11.6: inside a note, the note's own mark.
+        b"footnoteRef" | b"endnoteRef" => content.push(RunContent::NoteMark),
         // `w:softHyphen` (§17.3.3.29) only shows at a line end: dropped for now.
         // `w:delText`/`w:delInstrText` (deleted text), `w:lastRenderedPageBreak` (a stale
         // hint, §17.3.3.13), annotation marks and anything unknown.

@@ -10,7 +10,7 @@ use super::font_metrics::LineExtent;
 use super::frame::{ImageItem, LinkDest, Point, Rgb};
 use super::picture::image_item;
 use super::symbols::{dingbat, private_use};
-use crate::docx::model::{BreakKind, Color, FieldKind, LinkTarget, ListSuffix, RunContent, VertAlign};
+use crate::docx::model::{BreakKind, Color, FieldKind, LinkTarget, ListSuffix, NoteKind, RunContent, VertAlign};
 use crate::resolve::{ListLabel, ResolvedInline, ResolvedParagraph, RunStyle};
 use crate::units::Pt;
 
@@ -77,6 +77,8 @@ pub(crate) enum AtomKind {
     Field { kind: FieldKind, style: usize },
     /// A bookmark start (zero width).
     Bookmark(String),
+    /// A footnote or endnote reference (zero width), after its mark.
+    Note(NoteKind, i64),
     /// An inline picture: index into `Collected::pictures`.
     Picture(usize),
 }
@@ -109,7 +111,7 @@ impl Atom {
         match &self.kind {
             AtomKind::Glyphs { seg, .. } => Some(segs[*seg].style),
             AtomKind::Tab { style } | AtomKind::Field { style, .. } => Some(*style),
-            AtomKind::Break(_) | AtomKind::Bookmark(_) | AtomKind::Picture(_) => None,
+            AtomKind::Break(_) | AtomKind::Bookmark(_) | AtomKind::Note(..) | AtomKind::Picture(_) => None,
         }
     }
 }
@@ -131,6 +133,9 @@ pub(crate) struct Collected {
     pub pictures: Vec<ImageItem>,
     /// The plain text of the visible runs (outline titles).
     pub plain: String,
+    /// The end of the list label's text in `text`: atoms starting before it are the
+    /// number (its suffix excluded).
+    pub label_end: usize,
     /// The paragraph's base bidi level: 1 in a right-to-left paragraph.
     pub base_level: u8,
     /// Atoms and text pieces in order, shaped once the bidi levels are known.
@@ -151,6 +156,7 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
     let mut link_stack: Vec<usize> = Vec::new();
     if let Some(label) = &p.label {
         push_label(&mut c, label, ctx);
+        c.label_end = c.text.len() - usize::from(label.suffix != ListSuffix::Nothing);
     }
     for inline in &p.inlines {
         match inline {
@@ -189,6 +195,20 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                             push_atom(&mut c, AtomKind::Picture(index), "\u{FFFC}", width, link);
                         }
                         RunContent::Picture(_) => {}
+                        // The mark is drawn in the run's style (FootnoteReference: superscript);
+                        // with `customMarkFollows` the run's own text is the mark.
+                        RunContent::NoteReference(r) => {
+                            if let Some(mark) = ctx.note_marks.get(&(r.kind, r.id)).filter(|m| !m.is_empty()).cloned() {
+                                push_text(&mut c, &mark, style, link, ctx);
+                            }
+                            push_atom(&mut c, AtomKind::Note(r.kind, r.id), "", Pt::ZERO, None);
+                        }
+                        RunContent::NoteMark => {
+                            if let Some(mark) = ctx.current_note.clone() {
+                                c.plain.push_str(&mark);
+                                push_text(&mut c, &mark, style, link, ctx);
+                            }
+                        }
                     }
                 }
             }

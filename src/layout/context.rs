@@ -7,7 +7,7 @@ use super::document_fonts::DocumentFonts;
 use super::east_asian::is_cjk;
 use super::fonts::{FamilyMatch, FontBook, LoadedFace};
 use super::shaping::{shape, RawGlyph};
-use crate::docx::model::Document;
+use crate::docx::model::{Document, NoteKind};
 use crate::render::deadline::Deadline;
 use crate::units::Pt;
 use crate::warning::Warning;
@@ -31,6 +31,12 @@ pub(crate) struct Ctx<'f> {
     pub expand_shift_return: bool,
     /// How many tables enclose the one being laid out.
     pub table_depth: usize,
+    /// The document's East Asian line-breaking lists (§17.15.1.60/61).
+    pub kinsoku: super::kinsoku::Kinsoku,
+    /// The marks of the referenced footnotes and endnotes (§17.11).
+    pub note_marks: HashMap<(NoteKind, i64), String>,
+    /// The mark of the note being laid out, which its `w:footnoteRef` shows.
+    pub current_note: Option<String>,
     warnings: Vec<Warning>,
     warned: HashSet<(&'static str, String)>,
     families: FamilyCache,
@@ -55,6 +61,9 @@ impl<'f> Ctx<'f> {
             compatibility_mode,
             expand_shift_return,
             table_depth: 0,
+            kinsoku: Default::default(),
+            note_marks: HashMap::new(),
+            current_note: None,
             warnings: Vec::new(),
             warned: HashSet::new(),
             families: HashMap::new(),

@@ -9,7 +9,7 @@ use super::flow::Flow;
 use super::fonts::FontBook;
 use super::fragment::{translate, Mark};
 use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point};
-use crate::docx::model::Document;
+use crate::docx::model::{Document, NoteKind};
 use crate::render::deadline::Deadline;
 use crate::resolve::resolve;
 use crate::warning::Warning;
@@ -35,6 +35,10 @@ pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<L
         resolved.expand_shift_return,
     );
     ctx.use_document_fonts(doc);
+    ctx.kinsoku = super::kinsoku::Kinsoku::of(&doc.settings);
+    for (kind, notes) in [(NoteKind::Footnote, &resolved.footnotes), (NoteKind::Endnote, &resolved.endnotes)] {
+        ctx.note_marks.extend(notes.marks.iter().map(|(id, mark)| ((kind, *id), mark.clone())));
+    }
     let mut flow = Flow::new(&resolved, &mut ctx);
     flow.run()?;
     let Flow { pages, mut parts, .. } = flow;
@@ -56,7 +60,12 @@ pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<L
     for (index, build) in pages.into_iter().enumerate() {
         deadline.check()?;
         let section = &resolved.sections[build.section];
-        let values = FieldValues { page: build.number, num_pages: total, section_pages: per_section[&build.section] };
+        let values = FieldValues {
+            page: build.number,
+            num_pages: total,
+            section_pages: per_section[&build.section],
+            page_format: section.page_number_format.clone(),
+        };
         let mut page = Page { size: build.size, items: Vec::new() };
         let width = section.text_width();
         let left = section.left_margin(resolved.mirror_margins && build.number % 2 == 0);
@@ -82,6 +91,8 @@ pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<L
                     layout.destinations.entry(name).or_insert((index, at));
                 }
                 Mark::Outline { level, title, at } => layout.outline.push(OutlineEntry { level, title, page: index, y: at.y }),
+                // The flow has already placed the note on this page.
+                Mark::Note(..) => {}
             }
         }
         layout.pages.push(page);

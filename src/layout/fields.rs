@@ -3,11 +3,12 @@
 use super::context::Ctx;
 use super::fragment::PendingField;
 use super::frame::{Glyph, Item, Point, Positioned, TextItem};
-use crate::docx::model::FieldKind;
+use crate::docx::model::{FieldKind, NumberFormat};
+use crate::resolve::number_text;
 use crate::units::Pt;
 
 /// The numbers a page's fields show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct FieldValues {
     /// The displayed page number.
     pub page: i64,
@@ -15,12 +16,19 @@ pub(crate) struct FieldValues {
     pub num_pages: usize,
     /// Pages in the page's section.
     pub section_pages: usize,
+    /// The section's page number format (`w:pgNumType@w:fmt`, §17.6.12).
+    pub page_format: Option<NumberFormat>,
 }
 
-/// A field's text (arabic numerals; `\*` format switches are a later issue).
+/// A field's text. PAGE follows the section's page number format (`numberInDash` is
+/// "- 7 -"); NUMPAGES and SECTIONPAGES stay arabic, as Word prints them without a `\*`
+/// switch (`\*` switches are not read yet).
 pub(crate) fn format_field(kind: FieldKind, v: &FieldValues) -> String {
     match kind {
-        FieldKind::Page => v.page.to_string(),
+        FieldKind::Page => match &v.page_format {
+            Some(NumberFormat::Other(f)) if f == "numberInDash" => format!("- {} -", v.page),
+            f => number_text(v.page, f.as_ref()),
+        },
         FieldKind::NumPages => v.num_pages.to_string(),
         FieldKind::SectionPages => v.section_pages.to_string(),
     }
@@ -39,7 +47,11 @@ pub(crate) fn fill_field(f: &PendingField, v: &FieldValues, ctx: &mut Ctx<'_>) -
             id: g.id,
             advance: Pt(f64::from(g.advance) * scale),
             offset: Point::new(Pt(f64::from(g.x_offset) * scale), Pt(-f64::from(g.y_offset) * scale)),
-            text: if first_of_cluster { text.get(g.cluster as usize..end).unwrap_or("").to_string() } else { String::new() },
+            text: if first_of_cluster {
+                text.get(g.cluster as usize..end).unwrap_or("").to_string()
+            } else {
+                String::new()
+            },
         });
     }
     let width: Pt = glyphs.iter().map(|g| g.advance).sum();
@@ -56,9 +68,18 @@ mod tests {
 
     #[test]
     fn fields_format_as_arabic_numbers() {
-        let v = FieldValues { page: 3, num_pages: 12, section_pages: 4 };
+        let v = FieldValues { page: 3, num_pages: 12, section_pages: 4, page_format: None };
         assert_eq!(format_field(FieldKind::Page, &v), "3");
         assert_eq!(format_field(FieldKind::NumPages, &v), "12");
         assert_eq!(format_field(FieldKind::SectionPages, &v), "4");
+    }
+
+    #[test]
+    fn the_page_field_follows_the_section_format() {
+        let with = |f: NumberFormat| FieldValues { page: 4, num_pages: 9, section_pages: 2, page_format: Some(f) };
+        assert_eq!(format_field(FieldKind::Page, &with(NumberFormat::LowerRoman)), "iv");
+        assert_eq!(format_field(FieldKind::Page, &with(NumberFormat::UpperLetter)), "D");
+        assert_eq!(format_field(FieldKind::Page, &with(NumberFormat::Other("numberInDash".into()))), "- 4 -");
+        assert_eq!(format_field(FieldKind::NumPages, &with(NumberFormat::UpperRoman)), "9");
     }
 }

@@ -10,10 +10,13 @@ use super::fragment::Fragment;
 use super::frame::{Item, LineItem, Point, RectItem, Size};
 use super::header_footer::{pick, Parts};
 use super::page::{body_area, columns, PageBuild};
-use super::paragraph::{layout_paragraph, make_border_room, LaidParagraph};
+use super::notes::{block_lines, footnote_refs, separator, NoteArea};
+use super::page_log::{PageLog, PlacedLine};
+use super::paragraph::{layout_paragraph, layout_paragraph_around, make_border_room, LaidParagraph};
 use super::stack::{between, gap};
 use super::picture;
 use super::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
+use super::wrap::{Exclusion, Exclusions};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
 use super::collect::rgb;
 use crate::docx::model::{BreakKind, Picture, PictureAnchor, RunContent, SectionStart};
@@ -59,6 +62,12 @@ pub(crate) struct Flow<'d, 'a, 'c, 'f> {
     col: usize,
     col_w: Pt,
     col_xs: Vec<Pt>,
+    /// Each column's width (unequal columns, §17.6.3).
+    col_ws: Vec<Pt>,
+    /// The lines placed on the current page, for balancing and vertical alignment.
+    log: PageLog,
+    /// The current page got its separators and vertical alignment.
+    page_done: bool,
     top: Pt,
     bottom: Pt,
     y: Pt,
@@ -73,6 +82,15 @@ pub(crate) struct Flow<'d, 'a, 'c, 'f> {
     mirrored: bool,
     /// Where the last paragraph's first line went: page index and top.
     para_top: Option<(usize, Pt)>,
+    /// The areas floating objects keep the body text out of (text wrap, §20.4.2.15–20).
+    exclusions: Exclusions,
+    /// The body paragraph about to be placed, to lay out again around floating objects.
+    wrap_source: Option<&'d ResolvedParagraph<'a>>,
+    /// Blank space above each line of the paragraph being placed, on page `.0`, to clear
+    /// objects the line cannot run beside.
+    line_skips: (usize, Vec<Pt>),
+    /// The footnotes of the current page (§17.11); `bottom` is above them.
+    notes: NoteArea,
 }
 
 impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
@@ -87,6 +105,9 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             col: 0,
             col_w: Pt(1.0),
             col_xs: vec![Pt::ZERO],
+            col_ws: vec![Pt(1.0)],
+            log: PageLog::default(),
+            page_done: false,
             top: Pt::ZERO,
             bottom: Pt::ZERO,
             y: Pt::ZERO,
@@ -100,6 +121,10 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             section_first_page: true,
             mirrored: false,
             para_top: None,
+            exclusions: Exclusions::default(),
+            wrap_source: None,
+            line_skips: (0, Vec::new()),
+            notes: NoteArea::default(),
         }
     }
 
@@ -108,15 +133,25 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         for (s, range) in section_ranges(self.doc) {
             self.start_section(s)?;
             let mut laid = Vec::with_capacity(range.len());
-            for (index, block) in self.doc.body[range.clone()].iter().enumerate() {
+            // The body blocks behind `laid`, laid out at `laid_w`, to lay out again in a
+            // column of another width.
+            let mut sources: Vec<Option<&'d ResolvedBlock<'a>>> = Vec::with_capacity(range.len());
+            let laid_w = self.col_w;
+            let doc = self.doc;
+            for (index, block) in doc.body[range.clone()].iter().enumerate() {
+                // Floating objects go first: the anchor paragraph's own lines wrap too.
+                if let ResolvedBlock::Paragraph(p) = block {
+                    if p.text_boxes.iter().any(|b| b.shape.anchored) || anchored_pictures(p).next().is_some() {
+                        laid.push(Laid::Boxes(range.start + index));
+                    }
+                }
+                sources.resize(laid.len(), None);
+                sources.push(Some(block));
                 laid.push(match block {
                     ResolvedBlock::Paragraph(p) => Laid::Paragraph(layout_paragraph(p, self.col_w, self.ctx, None)?),
                     ResolvedBlock::Table(t) => Laid::Table(layout_table(t, self.col_w, self.ctx, None)?),
                 });
                 let ResolvedBlock::Paragraph(p) = block else { continue };
-                if p.text_boxes.iter().any(|b| b.shape.anchored) || anchored_pictures(p).next().is_some() {
-                    laid.push(Laid::Boxes(range.start + index));
-                }
                 // An inline box sits in its line like a character; until boxes take part in
                 // line layout, its content follows the paragraph.
                 for b in p.text_boxes.iter().filter(|b| !b.shape.anchored) {
@@ -132,22 +167,102 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                 Laid::Paragraph(p) => Some(p),
                 _ => None,
             }));
+            sources.resize(laid.len(), None);
             for i in 0..laid.len() {
+                if let (Some(block), true) = (sources[i], (self.col_w - laid_w).0.abs() > 0.01) {
+                    self.lay_out_again(block, &mut laid[i])?;
+                }
                 let chain = match &laid[i] {
                     Laid::Paragraph(p) if p.style.keep_next => Some(self.chain_height(i, &laid)),
+                    _ => None,
+                };
+                let ahead = match (&laid[i], laid.get(i + 1)) {
+                    (Laid::Boxes(_), Some(Laid::Paragraph(p))) => Some(self.anchor_need(i + 1, p, &laid)),
+                    _ => None,
+                };
+                self.wrap_source = match sources[i] {
+                    Some(ResolvedBlock::Paragraph(p)) => Some(p),
                     _ => None,
                 };
                 match &mut laid[i] {
                     Laid::Paragraph(p) => self.place_paragraph(p, chain)?,
                     Laid::Table(t) => self.place_table(t)?,
-                    Laid::Boxes(index) => self.place_boxes(*index)?,
+                    Laid::Boxes(index) => self.place_boxes(*index, ahead)?,
                 }
             }
+        }
+        self.place_endnotes()?;
+        // The rest of a long footnote on the last page goes on to pages of its own.
+        while self.notes.has_carry() {
+            self.new_page(Cause::Auto)?;
         }
         if self.pages.is_empty() {
             self.new_page(Cause::Start)?;
         }
+        self.finish_page();
         Ok(())
+    }
+
+    /// Lays a block out again at the current column's width: unequal columns (§17.6.3)
+    /// give a block that starts in another column another width. The border room made for
+    /// the first layout is kept.
+    fn lay_out_again(&mut self, block: &ResolvedBlock<'_>, laid: &mut Laid) -> Result<(), LayoutError> {
+        match (block, laid) {
+            (ResolvedBlock::Paragraph(p), Laid::Paragraph(old)) => {
+                let mut new = layout_paragraph(p, self.col_w, self.ctx, None)?;
+                new.border_top = old.border_top;
+                new.border_bottom = old.border_bottom;
+                make_border_room(std::iter::once(Some(&mut new)));
+                *old = new;
+            }
+            (ResolvedBlock::Table(t), Laid::Table(old)) => *old = layout_table(t, self.col_w, self.ctx, None)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Ends the columns that began at `self.top`: balances them when a continuous section
+    /// break follows (§17.6.4: Word evens out the columns of the section that ends on the
+    /// page) and draws the separators of `w:cols@w:sep`.
+    fn end_region(&mut self, balance: bool) {
+        let Some(last) = self.pages.len().checked_sub(1) else { return };
+        let st = &self.doc.sections[self.sec];
+        let cols: Vec<(Pt, Pt)> = self.col_xs.iter().copied().zip(self.col_ws.iter().copied()).collect();
+        if balance && cols.len() > 1 {
+            if let Some(bottom) = self.log.balance(&mut self.pages[last], &cols, self.top) {
+                self.y = bottom;
+                self.max_y = bottom;
+            }
+        }
+        // Word draws a separator only before a column that holds text (measured on corpus
+        // `sverrejb_docxide_pdf_input_11`: its last page fills one of three columns and
+        // shows no line).
+        let bottom = self.max_y.max(self.y);
+        let used = self.log.region_columns().min(cols.len());
+        if st.column_separator && used > 1 && bottom > self.top {
+            let sep = super::page::separators(&cols[..used], self.top, bottom);
+            self.pages[last].place(Point::default(), sep);
+        }
+        self.log.new_region();
+    }
+
+    /// Finishes the current page: separators, then the section's vertical alignment
+    /// (§17.6.23) of the body between its top and bottom.
+    /// Runs once per page, before the next section's columns replace this one's.
+    fn finish_page(&mut self) {
+        let Some(last) = self.pages.len().checked_sub(1) else { return };
+        if std::mem::replace(&mut self.page_done, true) {
+            return;
+        }
+        self.end_region(false);
+        let align = self.doc.sections[self.pages[last].section].v_align;
+        self.log.v_align(&mut self.pages[last], align, self.max_y.max(self.y), self.bottom);
+        self.log = PageLog::default();
+        // The footnote area sits at the foot of the body, above the bottom margin.
+        if let Some(area) = self.notes.take_page() {
+            let at = Point::new(self.col_xs[0], self.bottom);
+            self.pages[last].place(at, area);
+        }
     }
 
     fn page(&mut self) -> &mut PageBuild {
@@ -160,9 +275,10 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
     }
 
     fn set_columns(&mut self, s: usize) {
-        let (w, xs) = columns(&self.doc.sections[s], self.mirrored);
-        self.col_w = w;
-        self.col_xs = xs;
+        let cols = columns(&self.doc.sections[s], self.mirrored);
+        self.col_xs = cols.iter().map(|c| c.0).collect();
+        self.col_ws = cols.iter().map(|c| c.1).collect();
+        self.col_w = self.col_ws[0];
     }
 
     /// Starts section `s` as its `w:type` says (§17.6.22).
@@ -182,6 +298,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         match st.start {
             // A continuous break that changes the page size starts a new page (notes §4).
             SectionStart::Continuous if same_size => {
+                self.end_region(true);
                 self.sec = s;
                 self.set_columns(s);
                 let y = self.max_y.max(self.y);
@@ -205,6 +322,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                         self.restart = restart;
                     }
                 }
+                self.finish_page();
                 self.sec = s;
                 self.section_first_page = true;
                 self.set_columns(s);
@@ -214,6 +332,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
     }
 
     fn new_page(&mut self, cause: Cause) -> Result<(), LayoutError> {
+        self.finish_page();
         let limit = self.ctx.deadline.max_pages().unwrap_or(MAX_PAGES);
         if self.pages.len() >= limit {
             return Err(LayoutError::TooManyPages { limit });
@@ -239,6 +358,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             header,
             footer,
         });
+        self.page_done = false;
         self.set_columns(self.sec);
         self.col = 0;
         self.top = area.top;
@@ -247,13 +367,24 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         self.max_y = area.top;
         self.col_has_content = false;
         self.last_break = cause;
+        // A footnote continued from the page before comes first in this page's note area.
+        let room = self.region_height() * 0.75;
+        let carried = self.notes.start_page(room, &self.doc.footnotes, self.note_width(), self.ctx)?;
+        self.bottom -= carried;
         Ok(())
+    }
+
+    /// Notes are laid out across the section's text width.
+    fn note_width(&self) -> Pt {
+        self.doc.sections[self.sec].text_width()
     }
 
     fn next_column(&mut self, cause: Cause) -> Result<(), LayoutError> {
         self.max_y = self.max_y.max(self.y);
         if self.col + 1 < self.col_xs.len() {
             self.col += 1;
+            self.col_w = self.col_ws[self.col];
+            self.log.column_break(cause == Cause::Hard);
             self.y = self.top;
             self.col_has_content = false;
             self.last_break = cause;
@@ -318,6 +449,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                 self.next_column(Cause::Auto)?;
             }
         }
+        self.wrap_around(p, prev_after, before)?;
         let n = p.lines.len();
         let mut s = 0;
         while s < n {
@@ -339,8 +471,28 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let room = self.bottom - self.y - lead;
             let mut fit = 0;
             let mut used = Pt::ZERO;
-            while s + fit < chunk_end && used + p.lines[s + fit].frag.height <= room + EPSILON {
-                used += p.lines[s + fit].frag.height;
+            // A page holds the footnotes of the lines it holds (§17.11): their height comes
+            // off the room; a long note may go on to the next page from its first line.
+            let mut notes_h = Pt::ZERO;
+            while s + fit < chunk_end {
+                let h = p.lines[s + fit].frag.height + self.skip_at(s + fit, s);
+                let refs = footnote_refs(&p.lines[s + fit].frag);
+                let (full, least) = if refs.is_empty() {
+                    (Pt::ZERO, Pt::ZERO)
+                } else {
+                    let width = self.note_width();
+                    self.notes.demand(&refs, notes_h > Pt::ZERO, &self.doc.footnotes, width, self.ctx)?
+                };
+                if used + h + notes_h + full <= room + EPSILON {
+                    notes_h += full;
+                } else if full > Pt::ZERO && used + h + notes_h + least <= room + EPSILON {
+                    used += h;
+                    fit += 1;
+                    break;
+                } else {
+                    break;
+                }
+                used += h;
                 fit += 1;
             }
             let raw_fit = fit;
@@ -365,7 +517,14 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             if fit > 0 {
                 self.y += lead;
                 for k in s..s + fit {
+                    let refs = footnote_refs(&p.lines[k].frag);
+                    self.y += self.skip_at(k, s);
                     self.place_line(p, k);
+                    if !refs.is_empty() {
+                        let width = self.note_width();
+                        let room = self.bottom - self.y;
+                        self.bottom -= self.notes.add(&refs, room, &self.doc.footnotes, width, self.ctx)?;
+                    }
                 }
                 s += fit;
             }
@@ -419,19 +578,39 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         if k == 0 {
             self.para_top = Some((self.pages.len() - 1, y));
         }
+        let col = self.col;
         let page = self.page();
+        let (items, marks) = (page.body.items.len(), page.body.marks.len());
         page.place(Point::default(), deco);
         page.place(Point::new(x, y), frag);
+        let placed = PlacedLine {
+            items: items..page.body.items.len(),
+            marks: marks..page.body.marks.len(),
+            col,
+            top: y,
+            height: h,
+            starts_paragraph: k == 0,
+        };
+        self.log.push(placed);
         self.y += h;
         self.col_has_content = true;
     }
 
     fn place_table(&mut self, t: &LaidTable) -> Result<(), LayoutError> {
+        let refs: Vec<i64> =
+            t.rows.iter().flat_map(|r| &r.cells).flat_map(|c| &c.lines).flat_map(|(_, f)| footnote_refs(f)).collect();
+        if !refs.is_empty() {
+            let width = self.note_width();
+            self.notes.prepare(&refs, &self.doc.footnotes, width, self.ctx)?;
+        }
         if self.col_has_content {
             self.y += self.pending_after;
         }
         self.pending_after = Pt::ZERO;
         self.prev_para = None;
+        // A table does not run beside a floating object: it starts below it.
+        let first_row = t.rows.first().map(|r| r.height).unwrap_or(Pt::ZERO);
+        self.y = self.exclusions.clear_below(self.pages.len() - 1, (self.col_x(), self.col_w), self.y, first_row);
         let mut bg = Fragment::new(Pt::ZERO);
         let mut fg = Fragment::new(Pt::ZERO);
         let mut r = 0;
@@ -444,7 +623,10 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let room = self.bottom - self.y;
             let fresh = !self.col_has_content || only_headers;
             if row.height > room + EPSILON {
-                if !fresh && row.height <= self.region_height() {
+                // Rows break across pages at a line unless `cantSplit` (or an exact height)
+                // keeps them whole and they fit on the next page (§17.4.6).
+                let whole = row.cant_split || row.exact || r < t.header_rows;
+                if whole && !fresh && row.height <= self.region_height() {
                     self.flush(&mut bg, &mut fg);
                     self.next_column(Cause::Auto)?;
                     only_headers = self.repeat_headers(t, r, &mut bg, &mut fg);
@@ -477,9 +659,15 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
 
     /// Places the floating text boxes of body paragraph `index` on the page where its
     /// first line went, over the body text.
-    fn place_boxes(&mut self, index: usize) -> Result<(), LayoutError> {
+    fn place_boxes(&mut self, index: usize, ahead: Option<(Arc<ParaStyle>, Pt)>) -> Result<(), LayoutError> {
         let ResolvedBlock::Paragraph(p) = &self.doc.body[index] else { return Ok(()) };
-        let Some((page, top)) = self.para_top else { return Ok(()) };
+        let (page, top) = match ahead {
+            Some((st, need)) => self.anchor_top(&st, need)?,
+            None => match self.para_top {
+                Some(at) => at,
+                None => return Ok(()),
+            },
+        };
         let section = &self.doc.sections[self.pages[page].section];
         let frame = AnchorFrame {
             section,
@@ -490,8 +678,23 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         };
         for tb in p.text_boxes.iter().filter(|b| b.shape.anchored) {
             let (width, frag) = layout_box(tb, self.col_w, self.ctx)?;
-            let at = box_origin(tb, &frame, width, frag.height);
-            self.pages[page].place(at, frag);
+            let height = frag.height;
+            let at = box_origin(tb, &frame, width, height);
+            if tb.shape.behind_text {
+                let before = self.pages[page].body.items.len();
+                self.pages[page].place_behind(at, frag);
+                if page + 1 == self.pages.len() {
+                    self.log.inserted_in_front(self.pages[page].body.items.len() - before);
+                }
+            } else {
+                self.pages[page].place(at, frag);
+            }
+            let d = tb.shape.distance;
+            let area = (at.x, at.y, width, height);
+            let room = (d.top.pt(), d.bottom.pt(), d.left.pt(), d.right.pt());
+            if let Some(e) = Exclusion::new(page, tb.shape.wrap, tb.shape.wrap_text, area, room) {
+                self.exclusions.add(e);
+            }
         }
         for (picture, anchor) in anchored_pictures(p) {
             let size = picture::size(picture);
@@ -499,18 +702,127 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let mut frag = Fragment::new(size.height);
             frag.push(Point::default(), Item::Image(picture::image_item(picture)));
             if anchor.behind_text {
+                let before = self.pages[page].body.items.len();
                 self.pages[page].place_behind(at, frag);
+                if page + 1 == self.pages.len() {
+                    self.log.inserted_in_front(self.pages[page].body.items.len() - before);
+                }
             } else {
                 self.pages[page].place(at, frag);
             }
-            // The text that follows goes below a picture that clears its band (no flowing
-            // around pictures yet), when the picture starts in this page's body.
-            let bottom = at.y + size.height + anchor.distance.bottom.pt();
-            let on_this_page = page + 1 == self.pages.len() && at.y < self.bottom;
-            if on_this_page && picture::clears_band(picture, at.x, frame.column) && bottom > self.y {
-                self.y = bottom;
-                self.col_has_content = true;
+            // The body text wraps around it (§20.4.2.15–20).
+            let d = anchor.distance;
+            let area = (at.x, at.y, size.width, size.height);
+            let room = (d.top.pt(), d.bottom.pt(), d.left.pt(), d.right.pt());
+            if let Some(e) = Exclusion::new(page, anchor.wrap, anchor.wrap_text, area, room) {
+                self.exclusions.add(e);
             }
+        }
+        Ok(())
+    }
+
+    /// What the paragraph at `laid[i]` needs on a page to start there: its keep-with-next
+    /// chain, or its first lines (two with widow control), with its style.
+    fn anchor_need(&self, i: usize, p: &LaidParagraph, laid: &[Laid]) -> (Arc<ParaStyle>, Pt) {
+        let need = if p.style.keep_next {
+            self.chain_height(i, laid)
+        } else {
+            let n = if p.style.widow_control && p.lines.len() > 1 { 2 } else { 1 };
+            p.lines.iter().take(n).map(|l| l.frag.height).sum()
+        };
+        (p.style.clone(), need)
+    }
+
+    /// Where an anchor paragraph of style `st`, needing `need` to start, will begin: its
+    /// page and top. Moves to the next page first when it will, so that its floating
+    /// objects go with it (the checks of `place_paragraph`, which then finds them done).
+    fn anchor_top(&mut self, st: &ParaStyle, need: Pt) -> Result<(usize, Pt), LayoutError> {
+        if st.page_break_before && (self.col_has_content || self.col > 0) {
+            self.new_page(Cause::Hard)?;
+        }
+        let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, st, st.space_before);
+        if self.col_has_content && need <= self.region_height() && self.y + between(prev_after, before) + need > self.bottom + EPSILON {
+            self.next_column(Cause::Auto)?;
+        }
+        Ok((self.pages.len() - 1, self.y + self.first_lead(prev_after, before)))
+    }
+
+    /// The space above a paragraph's first line where it starts now (as `place_paragraph`
+    /// reckons it).
+    fn first_lead(&self, prev_after: Pt, before: Pt) -> Pt {
+        if self.col_has_content {
+            between(prev_after, before)
+        } else {
+            match self.last_break {
+                Cause::Auto => Pt::ZERO,
+                Cause::Hard => (before - prev_after).max(Pt::ZERO),
+                Cause::Start => before,
+            }
+        }
+    }
+
+    /// Lays the paragraph about to be placed out again when floating objects on this page
+    /// reach below the current position, each line in the room beside them.
+    fn wrap_around(&mut self, p: &mut LaidParagraph, prev_after: Pt, before: Pt) -> Result<(), LayoutError> {
+        self.line_skips.1.clear();
+        let Some(src) = self.wrap_source.take() else { return Ok(()) };
+        let page = self.pages.len() - 1;
+        if !self.exclusions.any_below(page, self.y) {
+            return Ok(());
+        }
+        let top = self.y + self.first_lead(prev_after, before);
+        let column = (self.col_x(), self.col_w);
+        let exclusions = &self.exclusions;
+        let mut around = |y: Pt, h: Pt| exclusions.band(page, column, top + y, h);
+        let (mut new, skips) = layout_paragraph_around(src, self.col_w, self.ctx, &mut around)?;
+        new.border_top = p.border_top;
+        new.border_bottom = p.border_bottom;
+        make_border_room(std::iter::once(Some(&mut new)));
+        *p = new;
+        self.line_skips = (page, skips);
+        Ok(())
+    }
+
+    /// The blank space above line `k` of the paragraph being placed, whose chunk starts at
+    /// line `s`: none on another page than the one it was laid out for, nor at the top
+    /// of a fresh column of it.
+    fn skip_at(&self, k: usize, s: usize) -> Pt {
+        let (page, skips) = &self.line_skips;
+        if *page + 1 != self.pages.len() || (k == s && s > 0 && !self.col_has_content) {
+            return Pt::ZERO;
+        }
+        skips.get(k).copied().unwrap_or(Pt::ZERO)
+    }
+
+    /// Places the endnotes after the body (§17.11.4: `docEnd`, Word's default): the
+    /// separator, then each referenced note in reading order with its own mark.
+    fn place_endnotes(&mut self) -> Result<(), LayoutError> {
+        let doc = self.doc;
+        let notes = &doc.endnotes;
+        if notes.order.is_empty() || self.pages.is_empty() {
+            return Ok(());
+        }
+        let mut lines = vec![separator(&notes.separator, self.col_w, false, self.ctx)?];
+        for id in &notes.order {
+            let Some(blocks) = notes.notes.get(id) else { continue };
+            self.ctx.current_note = notes.marks.get(id).cloned();
+            let laid = block_lines(blocks, self.col_w, self.ctx);
+            self.ctx.current_note = None;
+            lines.extend(laid?);
+        }
+        if self.col_has_content {
+            self.y += self.pending_after;
+        }
+        self.pending_after = Pt::ZERO;
+        self.prev_para = None;
+        for line in lines {
+            if self.col_has_content && self.y + line.height > self.bottom + EPSILON {
+                self.next_column(Cause::Auto)?;
+            }
+            let at = Point::new(self.col_x(), self.y);
+            self.y += line.height;
+            self.col_has_content = true;
+            self.page().place(at, line);
         }
         Ok(())
     }
@@ -537,13 +849,22 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         fg.append(at, &f);
         self.y += row.height;
         self.col_has_content = true;
+        // The footnotes of the row's references (laid out by `place_table`) go on its page.
+        let refs = footnote_refs(&f);
+        if !refs.is_empty() {
+            let room = self.bottom - self.y;
+            self.bottom -= self.notes.add_laid(&refs, room);
+        }
     }
 
     fn flush(&mut self, bg: &mut Fragment, fg: &mut Fragment) {
         let (b, f) = (bg.take_content(), fg.take_content());
         let page = self.page();
+        let (items, marks) = (page.body.items.len(), page.body.marks.len());
         page.place(Point::default(), b);
         page.place(Point::default(), f);
+        let (items, marks) = (items..page.body.items.len(), marks..page.body.marks.len());
+        self.log.other_content(self.col, items, marks);
     }
 }
 

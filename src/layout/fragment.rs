@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::fonts::LoadedFace;
 use super::frame::{Item, Point, Positioned, Rgb};
-use crate::docx::model::FieldKind;
+use crate::docx::model::{FieldKind, NoteKind};
 use crate::units::Pt;
 
 /// Something whose final form depends on the page it lands on.
@@ -16,6 +16,8 @@ pub(crate) enum Mark {
     Outline { level: u8, title: String, at: Point },
     /// A page-dependent field laid out with a reserved width, filled in after pagination.
     Field(PendingField),
+    /// A footnote or endnote reference: the page holding this line holds the footnote.
+    Note(NoteKind, i64),
 }
 
 /// A field waiting for the final page numbers.
@@ -38,10 +40,11 @@ pub(crate) struct PendingField {
 }
 
 impl Mark {
-    fn translate(&mut self, d: Point) {
+    pub(crate) fn translate(&mut self, d: Point) {
         let p = match self {
             Mark::Destination { at, .. } | Mark::Outline { at, .. } => at,
             Mark::Field(f) => &mut f.at,
+            Mark::Note(..) => return,
         };
         p.x += d.x;
         p.y += d.y;

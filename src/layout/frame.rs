@@ -175,6 +175,34 @@ pub enum Item {
     Rect(RectItem),
     Link(LinkItem),
     Image(ImageItem),
+    /// A drawn shape (an ellipse, rounded rectangle, line or dashed box).
+    Shape(ShapeItem),
+}
+
+/// The outline of a drawn shape in its box.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ShapeKind {
+    Rect,
+    /// Corners rounded with this radius.
+    RoundRect(Pt),
+    Ellipse,
+    /// A line from the top-left corner to the bottom-right one (`down`), else from the
+    /// bottom-left to the top-right.
+    Line { down: bool },
+    /// A closed outline through these points, from the box's top-left corner.
+    Polygon(Vec<Point>),
+}
+
+/// A shape with its box's top-left corner at the item's position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapeItem {
+    pub size: Size,
+    pub kind: ShapeKind,
+    pub fill: Option<Rgb>,
+    /// Outline colour and width.
+    pub stroke: Option<(Rgb, Pt)>,
+    /// The outline is dashed.
+    pub dashed: bool,
 }
 
 /// An item at a position on its page.

@@ -91,7 +91,7 @@ pub(crate) fn finish_line(
         }
     }
     // Trailing spaces hang: they do not count toward the line's width.
-    let visible = |a: &super::collect::Atom| !a.is_space() && !matches!(a.kind, AtomKind::Break(_) | AtomKind::Bookmark(_));
+    let visible = |a: &super::collect::Atom| !a.is_space() && !matches!(a.kind, AtomKind::Break(_) | AtomKind::Bookmark(_) | AtomKind::Note(..));
     let content_end_idx = atoms.iter().rposition(visible);
     let left = geo.line_left(span.first);
     let content_end = content_end_idx.map(|k| xs[k] + widths[k]).unwrap_or(left);
@@ -238,6 +238,7 @@ pub(crate) fn finish_line(
             AtomKind::Bookmark(name) => {
                 frag.marks.push(Mark::Destination { name: name.clone(), at: Point::new(xs[i], Pt::ZERO) });
             }
+            AtomKind::Note(kind, id) => frag.marks.push(Mark::Note(*kind, *id)),
             AtomKind::Picture(k) => {
                 let item = &c.pictures[*k];
                 frag.push(Point::new(xs[i], baseline - item.size.height), Item::Image(item.clone()));
@@ -306,7 +307,7 @@ fn reorder(atoms: &[Atom], place: &[(usize, Pt)], base: u8, width: Pt, xs: &mut 
                 levels[i] = base;
                 trailing = true;
             }
-            _ if trailing && (atoms[i].is_space() || matches!(atoms[i].kind, AtomKind::Bookmark(_))) => levels[i] = base,
+            _ if trailing && (atoms[i].is_space() || matches!(atoms[i].kind, AtomKind::Bookmark(_) | AtomKind::Note(..))) => levels[i] = base,
             _ => trailing = false,
         }
     }

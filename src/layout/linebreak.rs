@@ -3,6 +3,7 @@
 use unicode_linebreak::{linebreaks, BreakOpportunity};
 
 use super::collect::{AtomKind, Collected};
+use super::kinsoku::Kinsoku;
 use super::tabs::{Pen, TabContext};
 use crate::docx::model::{BreakKind, TabKind};
 use crate::render::deadline::{Deadline, TimedOut};
@@ -69,68 +70,92 @@ fn limit(pen: &Pen, right: Pt) -> Pt {
     }
 }
 
-/// Breaks a paragraph's atoms into lines.
-pub(crate) fn break_lines(c: &Collected, geo: &LineGeometry<'_>, deadline: &Deadline) -> Result<Vec<LineSpan>, TimedOut> {
+/// Where lines may break: UAX #14 opportunities by byte offset of the paragraph text,
+/// adjusted by the kinsoku rules next to East Asian text (§17.3.1.16).
+pub(crate) fn break_opportunities(c: &Collected, kinsoku: &Kinsoku) -> Vec<bool> {
     let mut allowed = vec![false; c.text.len() + 1];
     for (pos, kind) in linebreaks(&c.text) {
         if kind == BreakOpportunity::Allowed || kind == BreakOpportunity::Mandatory {
             allowed[pos] = true;
         }
     }
+    kinsoku.apply(&c.text, &mut allowed);
+    allowed
+}
+
+/// The line starting at atom `start` (not past the end), filled greedily in `geo`.
+pub(crate) fn next_line(c: &Collected, allowed: &[bool], geo: &LineGeometry<'_>, start: usize, first: bool) -> LineSpan {
     let atoms = &c.atoms;
-    let mut spans: Vec<LineSpan> = Vec::new();
-    let mut start = 0;
-    let mut first = true;
-    while start < atoms.len() {
-        deadline.check()?;
-        let tc = geo.tab_context(first);
-        let mut pen = Pen::new(geo.line_left(first));
-        let mut last_opportunity: Option<usize> = None;
-        let mut end = atoms.len();
-        let mut brk = None;
-        let mut i = start;
-        while i < atoms.len() {
-            let a = &atoms[i];
-            let zero_text = matches!(a.kind, AtomKind::Bookmark(_));
-            if i > start && !zero_text && allowed[a.start] {
-                last_opportunity = Some(i);
-            }
-            match &a.kind {
-                AtomKind::Break(k) => {
-                    end = i + 1;
-                    brk = Some(*k);
-                    break;
-                }
-                AtomKind::Tab { .. } => {
-                    pen.tab(&tc);
-                }
-                _ => pen.add(a.width, a.decimal),
-            }
-            if !a.is_space() && i > start && pen.x() > limit(&pen, geo.right) + EPSILON {
-                end = match last_opportunity {
-                    Some(o) => o,
-                    // A word longer than the line breaks by character.
-                    None => i,
-                };
+    let tc = geo.tab_context(first);
+    let mut pen = Pen::new(geo.line_left(first));
+    let mut last_opportunity: Option<usize> = None;
+    let mut end = atoms.len();
+    let mut brk = None;
+    let mut i = start;
+    while i < atoms.len() {
+        let a = &atoms[i];
+        let zero_text = matches!(a.kind, AtomKind::Bookmark(_));
+        if i > start && !zero_text && allowed[a.start] {
+            last_opportunity = Some(i);
+        }
+        match &a.kind {
+            AtomKind::Break(k) => {
+                end = i + 1;
+                brk = Some(*k);
                 break;
             }
-            i += 1;
+            AtomKind::Tab { .. } => {
+                pen.tab(&tc);
+            }
+            _ => pen.add(a.width, a.decimal),
         }
-        spans.push(LineSpan { start, end, first, last: false, brk });
-        first = false;
-        start = end;
+        if !a.is_space() && i > start && pen.x() > limit(&pen, geo.right) + EPSILON {
+            end = match last_opportunity {
+                Some(o) => o,
+                // A word longer than the line breaks by character.
+                None => i,
+            };
+            break;
+        }
+        i += 1;
     }
-    // A paragraph that is empty, or ends with a line break, still has a line for its mark.
-    // A page or column break at the very end does not start another line (Word 2013+).
+    LineSpan { start, end, first, last: false, brk }
+}
+
+/// Ends a paragraph's spans: a paragraph that is empty, or ends with a line break, still
+/// has a line for its mark; a page or column break at the very end does not start another
+/// line (Word 2013+). The last span is marked.
+fn close_lines(spans: &mut Vec<LineSpan>, atom_count: usize) {
     match spans.last() {
         None => spans.push(LineSpan { start: 0, end: 0, first: true, last: false, brk: None }),
         Some(s) if s.brk == Some(BreakKind::Line) => {
-            spans.push(LineSpan { start: atoms.len(), end: atoms.len(), first: false, last: false, brk: None })
+            spans.push(LineSpan { start: atom_count, end: atom_count, first: false, last: false, brk: None })
         }
         _ => {}
     }
     if let Some(last) = spans.last_mut() {
         last.last = true;
     }
+}
+
+/// Breaks a paragraph's atoms into lines.
+pub(crate) fn break_lines(
+    c: &Collected,
+    geo: &LineGeometry<'_>,
+    kinsoku: &Kinsoku,
+    deadline: &Deadline,
+) -> Result<Vec<LineSpan>, TimedOut> {
+    let allowed = break_opportunities(c, kinsoku);
+    let mut spans: Vec<LineSpan> = Vec::new();
+    let mut start = 0;
+    let mut first = true;
+    while start < c.atoms.len() {
+        deadline.check()?;
+        let span = next_line(c, &allowed, geo, start, first);
+        spans.push(span);
+        first = false;
+        start = span.end;
+    }
+    close_lines(&mut spans, c.atoms.len());
     Ok(spans)
 }

@@ -17,17 +17,23 @@ mod font_metrics;
 mod fonts;
 mod fragment;
 mod header_footer;
+mod kinsoku;
 mod line;
 mod linebreak;
+mod notes;
 mod page;
+mod page_log;
 mod paragraph;
 mod picture;
+mod shape;
 mod shaping;
 mod stack;
+pub mod summary;
 mod symbols;
 mod table;
 mod tabs;
 mod text_box;
+mod wrap;
 #[cfg(test)]
 mod testing;
 

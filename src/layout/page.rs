@@ -1,12 +1,19 @@
 //! Pages under construction: size, body area between header and footer, columns.
 
-use super::fragment::Fragment;
-use super::frame::{Point, Size};
+use std::ops::Range;
+
+use super::fragment::{translate, Fragment};
+use super::frame::{Item, LineItem, Point, Rgb, Size};
+use crate::docx::model::PageVAlign;
 use crate::resolve::SectionStyle;
 use crate::units::Pt;
 
 /// The smallest body height accepted, whatever the header and footer take.
 const MIN_BODY: Pt = Pt(12.0);
+/// Narrower columns are dropped for one column across the text width.
+const MIN_COLUMN: Pt = Pt(18.0);
+/// The width of the column separator: Word draws a thin black line; ½ pt is our choice.
+const SEPARATOR_WIDTH: Pt = Pt(0.5);
 
 /// A page being filled.
 #[derive(Debug, Clone)]
@@ -60,17 +67,108 @@ pub(crate) fn body_area(s: &SectionStyle, header_height: Pt, footer_height: Pt) 
     BodyArea { top: top.min(s.page_height - MIN_BODY), bottom }
 }
 
-/// Column width and left edges (§17.6.4: equal columns, `space` apart); `mirrored` swaps
-/// the left and right margins.
-pub(crate) fn columns(s: &SectionStyle, mirrored: bool) -> (Pt, Vec<Pt>) {
-    let mut n = s.columns.max(1) as usize;
+/// The columns' left edges and widths: equal columns `space` apart (§17.6.4), or the
+/// section's unequal widths (§17.6.3) scaled to the text width when they do not add up to
+/// it; `mirrored` swaps the left and right margins.
+pub(crate) fn columns(s: &SectionStyle, mirrored: bool) -> Vec<(Pt, Pt)> {
     let text = s.text_width();
-    let mut w = (text - s.column_space * (n as f64 - 1.0)) / n as f64;
-    if w < Pt(18.0) {
-        n = 1;
-        w = text;
-    }
     let left = s.left_margin(mirrored);
-    let xs = (0..n).map(|i| left + (w + s.column_space) * i as f64).collect();
-    (w, xs)
+    if !s.column_widths.is_empty() {
+        let total: Pt = s
+            .column_widths
+            .iter()
+            .enumerate()
+            .map(|(i, (w, sp))| *w + if i + 1 < s.column_widths.len() { *sp } else { Pt::ZERO })
+            .sum();
+        let scale = if total > Pt::ZERO { text.0 / total.0 } else { 1.0 };
+        if s.column_widths.iter().all(|(w, _)| *w * scale >= MIN_COLUMN) {
+            let mut x = left;
+            let mut out = Vec::with_capacity(s.column_widths.len());
+            for (w, sp) in &s.column_widths {
+                out.push((x, *w * scale));
+                x += (*w + *sp) * scale;
+            }
+            return out;
+        }
+    }
+    let n = s.columns.max(1) as usize;
+    let w = (text - s.column_space * (n as f64 - 1.0)) / n as f64;
+    if w < MIN_COLUMN {
+        return vec![(left, text)];
+    }
+    (0..n).map(|i| (left + (w + s.column_space) * i as f64, w)).collect()
+}
+
+/// Column separators (`w:cols@w:sep`, §17.6.4): a thin line centred in each gap between
+/// columns, from the top of the columns down to the bottom of the longest one.
+pub(crate) fn separators(cols: &[(Pt, Pt)], top: Pt, bottom: Pt) -> Fragment {
+    let mut f = Fragment::new(Pt::ZERO);
+    for pair in cols.windows(2) {
+        let (x0, w0) = pair[0];
+        let x = (x0 + w0 + pair[1].0) * 0.5;
+        f.push(
+            Point::new(x, top),
+            Item::Line(LineItem { to: Point::new(x, bottom), thickness: SEPARATOR_WIDTH, color: Rgb::BLACK }),
+        );
+    }
+    f
+}
+
+/// Moves the body items `items` and marks `marks` of a page by `d`.
+pub(crate) fn shift(page: &mut PageBuild, items: Range<usize>, marks: Range<usize>, d: Point) {
+    for p in &mut page.body.items[items] {
+        *p = translate(p, d);
+    }
+    for m in &mut page.body.marks[marks] {
+        m.translate(d);
+    }
+}
+
+/// The downward shift of each placed line for a section's vertical alignment (§17.6.23):
+/// `lines` are (top, starts a paragraph) in order, `used` is the bottom of the content and
+/// `bottom` the bottom of the body. `both` spreads the room between paragraphs.
+pub(crate) fn v_align_shifts(align: PageVAlign, lines: &[(Pt, bool)], used: Pt, bottom: Pt) -> Vec<Pt> {
+    let room = (bottom - used).max(Pt::ZERO);
+    match align {
+        PageVAlign::Top => vec![Pt::ZERO; lines.len()],
+        PageVAlign::Center => vec![room * 0.5; lines.len()],
+        PageVAlign::Bottom => vec![room; lines.len()],
+        PageVAlign::Both => {
+            let gaps = lines.iter().skip(1).filter(|(_, starts)| *starts).count();
+            if gaps == 0 {
+                return vec![Pt::ZERO; lines.len()];
+            }
+            let per = room / gaps as f64;
+            let mut d = Pt::ZERO;
+            lines
+                .iter()
+                .enumerate()
+                .map(|(i, (_, starts))| {
+                    if i > 0 && *starts {
+                        d += per;
+                    }
+                    d
+                })
+                .collect()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn center_and_bottom_move_every_line_by_half_or_all_of_the_room() {
+        let lines = [(Pt(72.0), true), (Pt(90.0), false)];
+        assert_eq!(v_align_shifts(PageVAlign::Center, &lines, Pt(108.0), Pt(208.0)), vec![Pt(50.0), Pt(50.0)]);
+        assert_eq!(v_align_shifts(PageVAlign::Bottom, &lines, Pt(108.0), Pt(208.0)), vec![Pt(100.0), Pt(100.0)]);
+    }
+
+    #[test]
+    fn both_spreads_the_room_between_paragraphs() {
+        let lines = [(Pt(72.0), true), (Pt(90.0), false), (Pt(108.0), true), (Pt(126.0), true)];
+        let d = v_align_shifts(PageVAlign::Both, &lines, Pt(144.0), Pt(244.0));
+        assert_eq!(d, vec![Pt(0.0), Pt(0.0), Pt(50.0), Pt(100.0)]);
+    }
 }

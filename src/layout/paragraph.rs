@@ -9,7 +9,9 @@ use super::fields::FieldValues;
 use super::fragment::Mark;
 use super::frame::Point;
 use super::line::{finish_line, style_extent, LaidLine};
-use super::linebreak::{break_lines, LineGeometry};
+use super::linebreak::{break_lines, break_opportunities, next_line, LineGeometry, LineSpan};
+use crate::docx::model::BreakKind;
+use super::wrap::LineBand;
 use super::tabs::TabContext;
 use crate::resolve::{BorderSet, ParaStyle, ResolvedParagraph};
 use crate::units::Pt;
@@ -86,6 +88,18 @@ impl LaidParagraph {
     }
 }
 
+/// How far `w:lvlJc` (§17.9.7) moves the list number left of the first-line indent:
+/// a right-aligned number ends there, a centred one is centred on it.
+fn label_shift(p: &ResolvedParagraph<'_>, c: &super::collect::Collected) -> Pt {
+    let factor = match p.label.as_ref().and_then(|l| l.justification) {
+        Some(crate::docx::model::Align::Right) => 1.0,
+        Some(crate::docx::model::Align::Center) => 0.5,
+        _ => return Pt::ZERO,
+    };
+    let width: Pt = c.atoms.iter().filter(|a| a.start < c.label_end).map(|a| a.width).sum();
+    width * factor
+}
+
 /// Lays out a paragraph in a box `width` wide. `fields` fills page fields at once (headers
 /// and footers); without it they are left pending with a reserved width.
 pub(crate) fn layout_paragraph(
@@ -94,17 +108,40 @@ pub(crate) fn layout_paragraph(
     ctx: &mut Ctx<'_>,
     fields: Option<&FieldValues>,
 ) -> Result<LaidParagraph, LayoutError> {
+    Ok(layout_paragraph_in(p, width, ctx, fields, None)?.0)
+}
+
+/// Lays out a body paragraph whose lines may be shortened by floating objects beside
+/// them: `around` tells, for a line's top (from the paragraph's first line top) and
+/// height, the room it has (see [`super::wrap`]). Also returns, per line, the blank
+/// space left above it to clear an object the line could not run beside.
+pub(crate) fn layout_paragraph_around(
+    p: &ResolvedParagraph<'_>,
+    width: Pt,
+    ctx: &mut Ctx<'_>,
+    around: &mut dyn FnMut(Pt, Pt) -> LineBand,
+) -> Result<(LaidParagraph, Vec<Pt>), LayoutError> {
+    layout_paragraph_in(p, width, ctx, None, Some(around))
+}
+
+fn layout_paragraph_in(
+    p: &ResolvedParagraph<'_>,
+    width: Pt,
+    ctx: &mut Ctx<'_>,
+    fields: Option<&FieldValues>,
+    around: Option<&mut dyn FnMut(Pt, Pt) -> LineBand>,
+) -> Result<(LaidParagraph, Vec<Pt>), LayoutError> {
     ctx.deadline.check()?;
     let c = collect(p, ctx, fields);
     let style = &p.style;
     // A paragraph whose mark is hidden and that shows nothing takes no room.
     if p.mark.vanish && c.atoms.is_empty() {
-        return Ok(LaidParagraph { style: style.clone(), lines: Vec::new(), border_top: true, border_bottom: true });
+        return Ok((LaidParagraph { style: style.clone(), lines: Vec::new(), border_top: true, border_bottom: true }, Vec::new()));
     }
     let left = style.indent_left;
     let right = (width - style.indent_right).max(left.max(left + style.first_line) + Pt(1.0));
     let geo = LineGeometry {
-        first_left: left + style.first_line,
+        first_left: left + style.first_line - label_shift(p, &c),
         left,
         right,
         width,
@@ -115,21 +152,104 @@ pub(crate) fn layout_paragraph(
             right,
         },
     };
-    let spans = break_lines(&c, &geo, ctx.deadline)?;
     let mark_face = ctx.face(&p.mark.fonts.h_ansi, p.mark.bold, p.mark.italic);
     let mark = style_extent(&SpanStyle { run: p.mark.clone(), face: mark_face, color: rgb(p.mark.color) });
-    let mut lines = Vec::with_capacity(spans.len());
-    for span in &spans {
-        ctx.deadline.check()?;
-        lines.push(finish_line(&c, span, &geo, style, mark, ctx));
-    }
+    let mut skips = Vec::new();
+    let mut lines = match around {
+        None => {
+            let spans = break_lines(&c, &geo, &ctx.kinsoku, ctx.deadline)?;
+            let mut lines = Vec::with_capacity(spans.len());
+            for span in &spans {
+                ctx.deadline.check()?;
+                lines.push(finish_line(&c, span, &geo, style, mark, ctx));
+            }
+            lines
+        }
+        Some(around) => wrapped_lines(&c, &geo, style, mark, ctx, around, &mut skips)?,
+    };
     if let (Some(level), Some(first)) = (style.outline_level, lines.first_mut()) {
         let title: String = c.plain.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(MAX_TITLE_CHARS).collect();
         if !title.is_empty() {
             first.frag.marks.push(Mark::Outline { level, title, at: Point::default() });
         }
     }
-    Ok(LaidParagraph { style: style.clone(), lines, border_top: true, border_bottom: true })
+    Ok((LaidParagraph { style: style.clone(), lines, border_top: true, border_bottom: true }, skips))
+}
+
+/// Breaks and finishes lines one at a time, each in the room `around` gives it at its
+/// top; a line's height is guessed from the line before (the mark's for the first).
+fn wrapped_lines(
+    c: &super::collect::Collected,
+    geo: &LineGeometry<'_>,
+    style: &ParaStyle,
+    mark: super::font_metrics::LineExtent,
+    ctx: &mut Ctx<'_>,
+    around: &mut dyn FnMut(Pt, Pt) -> LineBand,
+    skips: &mut Vec<Pt>,
+) -> Result<Vec<LaidLine>, LayoutError> {
+    let allowed = break_opportunities(c, &ctx.kinsoku);
+    let count = c.atoms.len();
+    let mut lines: Vec<LaidLine> = Vec::new();
+    let mut y = Pt::ZERO;
+    let mut guess = mark.height();
+    let mut start = 0;
+    let mut last_brk = None;
+    loop {
+        ctx.deadline.check()?;
+        // The closing line of a paragraph that is empty or ends with a line break
+        // (as `close_lines` adds it).
+        let closing = start >= count;
+        if closing && !(lines.is_empty() || last_brk == Some(BreakKind::Line)) {
+            break;
+        }
+        let (skip, here) = room(geo, &mut *around, y, guess);
+        let first = lines.is_empty();
+        let mut span = if closing {
+            LineSpan { start: count, end: count, first, last: true, brk: None }
+        } else {
+            next_line(c, &allowed, &here, start, first)
+        };
+        if span.end >= count && span.brk != Some(BreakKind::Line) {
+            span.last = true;
+        }
+        let line = finish_line(c, &span, &here, style, mark, ctx);
+        guess = line.frag.height;
+        y += skip + line.frag.height;
+        lines.push(line);
+        skips.push(skip);
+        start = span.end;
+        last_brk = span.brk;
+        if closing {
+            break;
+        }
+    }
+    Ok(lines)
+}
+
+/// The blank space above a line at `y` (to clear objects it cannot run beside) and the
+/// geometry it then has.
+fn room<'g>(geo: &LineGeometry<'g>, around: &mut dyn FnMut(Pt, Pt) -> LineBand, y: Pt, height: Pt) -> (Pt, LineGeometry<'g>) {
+    let mut skip = Pt::ZERO;
+    // Each step clears one object; a bound keeps a pathological stack finite.
+    for _ in 0..64 {
+        match around(y + skip, height) {
+            LineBand::Free => return (skip, *geo),
+            LineBand::Below(down) if down > Pt::ZERO => skip += down,
+            LineBand::Below(_) => return (skip, *geo),
+            LineBand::Inset { left, right } => {
+                let right_edge = geo.right.min(geo.width - right);
+                let g = LineGeometry {
+                    first_left: geo.first_left.max(left),
+                    left: geo.left.max(left),
+                    right: right_edge,
+                    tabs: super::tabs::TabContext { right: right_edge, ..geo.tabs },
+                    ..*geo
+                };
+                return (skip, g);
+            }
+        }
+    }
+    (skip, *geo)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::frame::{ImageCrop, ImageData, ImageItem, Size};
-use crate::docx::model::{Picture, Wrap};
+use crate::docx::model::Picture;
 use crate::units::Pt;
 
 /// `a:srcRect` values are thousandths of a percent (ST_Percentage, §20.1.10.40).
@@ -31,34 +31,11 @@ pub(crate) fn size(p: &Picture) -> Size {
     Size { width: p.extent.0.pt().max(Pt::ZERO), height: p.extent.1.pt().max(Pt::ZERO) }
 }
 
-/// Text does not run beside a square-wrapped picture in a gap narrower than this (an
-/// estimate: one inch, about ten words' worth of narrow column).
-const MIN_WRAP_ROOM: Pt = Pt(72.0);
-
-/// Whether a floating picture at `x` keeps the body text off its whole band, above and
-/// below, in the column `column` (left edge, width). `wrapTopAndBottom` does
-/// (§20.4.2.20). `wrapSquare` is approximated, since text does not flow around pictures
-/// yet: with no useful room on either side the text goes below it, else the text runs
-/// past it as if it were not there.
-pub(crate) fn clears_band(p: &Picture, x: Pt, column: (Pt, Pt)) -> bool {
-    let Some(anchor) = &p.anchor else { return false };
-    match anchor.wrap {
-        Wrap::TopAndBottom => true,
-        Wrap::Square if !anchor.behind_text => {
-            let (col_x, col_w) = column;
-            let left = x - anchor.distance.left.pt() - col_x;
-            let right = col_x + col_w - (x + size(p).width + anchor.distance.right.pt());
-            left.max(right) < MIN_WRAP_ROOM
-        }
-        _ => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::docx::model::{AnchorPosition, Crop, ImageFormat, Inline, PictureAnchor, PictureTransform, Run, RunContent};
-    use crate::layout::testing::{doc_of, images, lay, lines, para};
+    use crate::docx::model::{AnchorPosition, Crop, ImageFormat, Inline, PictureAnchor, PictureTransform, Run, RunContent, Wrap};
+    use crate::layout::testing::{doc_of, images, lay, lines, para, texts};
     use crate::units::Emu;
 
     fn picture(wrap: Option<Wrap>, width_pt: i64) -> Picture {
@@ -83,8 +60,8 @@ mod tests {
         let mut p = picture(None, 300);
         p.crop = Crop::default();
         p.anchor = Some(Box::new(PictureAnchor {
-            horizontal: Some(AnchorPosition { relative_from: Some("margin".into()), offset: Some(Emu(0)), align: None }),
-            vertical: Some(AnchorPosition { relative_from: Some("paragraph".into()), offset: Some(Emu(v_offset_pt * 12_700)), align: None }),
+            horizontal: Some(AnchorPosition { relative_from: Some("margin".into()), offset: Some(Emu(0)), align: None, percent: None }),
+            vertical: Some(AnchorPosition { relative_from: Some("paragraph".into()), offset: Some(Emu(v_offset_pt * 12_700)), align: None, percent: None }),
             behind_text,
             wrap,
             ..PictureAnchor::default()
@@ -149,11 +126,31 @@ mod tests {
     }
 
     #[test]
-    fn a_square_wrapped_picture_lets_text_run_past_only_with_room_beside_it() {
-        let column = (Pt(72.0), Pt(400.0));
-        assert!(!clears_band(&picture(Some(Wrap::Square), 300), Pt(72.0), column), "100 pt free on the right");
-        assert!(clears_band(&picture(Some(Wrap::Square), 300), Pt(122.0), column), "50 pt free on each side");
-        assert!(clears_band(&picture(Some(Wrap::TopAndBottom), 10), Pt(72.0), column));
-        assert!(!clears_band(&picture(Some(Wrap::None), 400), Pt(72.0), column));
+    fn lines_beside_a_square_wrapped_picture_are_shorter_and_clear_it() {
+        let mut p = anchored(Wrap::Square, 0, false);
+        p.extent = (Emu(150 * 12_700), Emu(60 * 12_700));
+        let out = lay(&doc_of(vec![with_picture(&"words beside the picture ".repeat(40), p)]));
+        let page = &out.layout.pages[0];
+        let (at, item) = images(page).pop().expect("the picture");
+        let right = at.x.0 + item.size.width.0;
+        let t = texts(page);
+        let beside: Vec<_> = t.iter().filter(|x| x.1 < at.y.0 + item.size.height.0).collect();
+        assert!(!beside.is_empty());
+        for (x, _, text, _) in &beside {
+            assert!(*x >= right - 0.01, "{text:?} at {x} overlaps the picture ending at {right}");
+        }
+        let below = t.iter().find(|x| x.1 > at.y.0 + item.size.height.0 + 12.0).expect("a line below");
+        assert!((below.0 - 72.0).abs() < 0.01, "full width again below: {}", below.0);
+    }
+
+    #[test]
+    fn a_top_and_bottom_picture_below_the_first_lines_lets_them_run_above_it() {
+        let p = anchored(Wrap::TopAndBottom, 30, false);
+        let out = lay(&doc_of(vec![with_picture(&"text around ".repeat(100), p)]));
+        let page = &out.layout.pages[0];
+        let (at, item) = images(page).pop().expect("the picture");
+        let l = lines(page);
+        assert!(l.iter().any(|x| x.0 < at.y.0), "lines above the picture");
+        assert!(l.iter().all(|x| x.0 < at.y.0 || x.0 > at.y.0 + item.size.height.0), "no line over it: {l:?}");
     }
 }

@@ -1,18 +1,20 @@
 //! Tables (§17.4): grid widths, cell boxes, merged cells, row heights, borders and shading.
 
-use super::collect::rgb;
+mod borders;
+mod widths;
+
+use self::borders::{draw, edge};
+use self::widths::column_widths;
 use super::context::Ctx;
 use super::error::LayoutError;
 use super::fields::FieldValues;
 use super::fragment::Fragment;
-use super::frame::{Item, LineItem, Point, RectItem, Rgb, Size};
+use super::frame::{Item, Point, RectItem, Rgb, Size};
 use super::stack::layout_stack;
-use crate::docx::model::{Align, CellVAlign, Color, RowHeight, VMerge, Width};
+use crate::docx::model::{Align, CellVAlign, Color, RowHeight, VMerge};
 use crate::resolve::{BorderStyle, ResolvedCell, ResolvedTable};
 use crate::units::Pt;
 
-/// The most grid columns laid out.
-const MAX_GRID: usize = 1_000;
 /// Tables nested deeper than this are skipped (a hostile document could nest until the
 /// stack runs out).
 const MAX_NESTING: usize = 24;
@@ -35,6 +37,8 @@ pub(crate) struct LaidRow {
     pub height: Pt,
     /// `w:trHeight hRule="exact"`: never split.
     pub exact: bool,
+    /// `w:cantSplit` (§17.4.6): moved whole to the next page when it fits there.
+    pub cant_split: bool,
     /// Cells in order.
     pub cells: Vec<LaidCell>,
 }
@@ -68,64 +72,6 @@ pub(crate) struct LaidCell {
     pub left: Option<BorderStyle>,
     /// Right edge (last cell only).
     pub right: Option<BorderStyle>,
-}
-
-/// Column widths: the grid, scaled to `tblW` (or the box) when it overflows (notes §8).
-fn column_widths(t: &ResolvedTable<'_>, box_width: Pt) -> Vec<Pt> {
-    let mut grid = t.grid.clone();
-    let needed = t
-        .rows
-        .iter()
-        .map(|r| {
-            (r.grid_before + r.grid_after) as usize + r.cells.iter().map(|c| c.grid_span as usize).sum::<usize>()
-        })
-        .max()
-        .unwrap_or(0);
-    if grid.iter().all(|g| *g <= Pt::ZERO) {
-        grid.clear();
-    }
-    // Damaged files can ask for absurd grids; nothing sensible is that wide.
-    let needed = needed.min(MAX_GRID);
-    grid.truncate(MAX_GRID);
-    if grid.len() < needed {
-        // Missing grid columns share what is left of the box, at least an inch each.
-        let used: Pt = grid.iter().copied().sum();
-        let missing = (needed - grid.len()) as f64;
-        let each = ((box_width - used) / missing).max(Pt(72.0).min(box_width / missing));
-        grid.resize(needed, each);
-    }
-    let total: Pt = grid.iter().copied().sum();
-    if total <= Pt::ZERO {
-        return grid;
-    }
-    let target = match t.width {
-        Some(Width::Dxa(w)) if w.0 > 0 => Some(w.pt()),
-        Some(Width::Pct(p)) if p > 0 => Some(box_width * (p as f64 / 5000.0)),
-        _ => None,
-    };
-    let limit = target.unwrap_or(box_width);
-    let scale_up = matches!(t.width, Some(Width::Pct(_)));
-    if total > limit + Pt(0.5) || (scale_up && total < limit - Pt(0.5)) {
-        let k = limit.0 / total.0;
-        for g in &mut grid {
-            *g = *g * k;
-        }
-    }
-    grid
-}
-
-/// Where a cell's edges come from: its own `tcBorders`, else the neighbour's, else the
-/// table's (outer edge or insideH/insideV). `nil` on the cell wins (notes §8, simplified).
-fn edge(own: Option<Option<BorderStyle>>, neighbour: Option<Option<BorderStyle>>, table: Option<BorderStyle>) -> Option<BorderStyle> {
-    match (own, neighbour) {
-        (Some(a), Some(b)) => match (a, b) {
-            (Some(a), Some(b)) => Some(if b.width > a.width { b } else { a }),
-            (a, b) => a.or(b),
-        },
-        (Some(a), None) => a,
-        (None, Some(b)) => b,
-        (None, None) => table,
-    }
 }
 
 fn fill(c: Option<Color>) -> Option<Rgb> {
@@ -269,7 +215,7 @@ fn layout_rows(
             Some(RowHeight::AtLeast(h)) => (content_max.max(h.pt()), false),
             None => (content_max, false),
         };
-        rows.push(LaidRow { height: height.max(Pt(1.0)), exact, cells });
+        rows.push(LaidRow { height: height.max(Pt(1.0)), exact, cant_split: row.cant_split, cells });
         merge_spans.push(spans);
     }
     // A merged cell's content may need more than its rows give: the last row grows.
@@ -283,10 +229,54 @@ fn layout_rows(
             }
             let have: Pt = rows[ri..end].iter().map(|r| r.height).sum();
             rows[ri].cells[ci].span_height = have;
+            if span > 1 {
+                spread_merged(&mut rows, &cols, ri, ci, span);
+            }
         }
     }
     let header_rows = t.rows.iter().take_while(|r| r.header).count();
     Ok(LaidTable { x, rows, header_rows: header_rows.min(t.rows.len()) })
+}
+
+/// Hands the lines of a cell merged over `span` rows to the rows they fall in: each line
+/// goes to the continuation cell of the row where it starts, so a merge broken across pages
+/// continues its text on the next page (§17.4.85). The vertical alignment is applied here,
+/// over the whole merge.
+fn spread_merged(rows: &mut [LaidRow], cols: &[Vec<(usize, usize)>], ri: usize, ci: usize, span: usize) {
+    let start = cols[ri][ci].0;
+    let cell = &mut rows[ri].cells[ci];
+    let room = cell.span_height;
+    let dy = match cell.v_align {
+        CellVAlign::Top => Pt::ZERO,
+        CellVAlign::Center => ((room - cell.content_height) * 0.5).max(Pt::ZERO),
+        CellVAlign::Bottom => (room - cell.content_height).max(Pt::ZERO),
+    };
+    cell.v_align = CellVAlign::Top;
+    let lines = std::mem::take(&mut cell.lines);
+    let mut top = Pt::ZERO;
+    let mut tops = Vec::with_capacity(span);
+    for row in &rows[ri..ri + span] {
+        tops.push(top);
+        top += row.height;
+    }
+    for (y, f) in lines {
+        let y = y + dy;
+        let j = tops.iter().rposition(|t| *t <= y + Pt(0.01)).unwrap_or(0);
+        let target = if j == 0 {
+            Some(ci)
+        } else {
+            cols[ri + j].iter().position(|c| c.0 == start)
+        };
+        // A row without a continuation cell there keeps the line in the first cell.
+        let (row, target, y) = match target {
+            Some(t) => (ri + j, t, y - tops[j]),
+            None => (ri, ci, y),
+        };
+        let cell = &mut rows[row].cells[target];
+        cell.v_align = CellVAlign::Top;
+        cell.content_height = cell.content_height.max(y + f.height + cell.margin_bottom);
+        cell.lines.push((y, f));
+    }
 }
 
 fn shift(f: Fragment, dx: Pt) -> Fragment {
@@ -352,15 +342,17 @@ pub(crate) fn render_row(row: &LaidRow) -> (Fragment, Fragment) {
     }
     for cell in &row.cells {
         let (x0, x1, h) = (cell.x, cell.x + cell.width, row.height);
-        let mut line = |b: Option<BorderStyle>, from: Point, to: Point| {
+        let sides = [
+            (cell.top, Point::new(x0, Pt::ZERO), cell.width, false),
+            (cell.left, Point::new(x0, Pt::ZERO), h, true),
+            (cell.right, Point::new(x1, Pt::ZERO), h, true),
+            (cell.bottom, Point::new(x0, h), cell.width, false),
+        ];
+        for (b, from, length, vertical) in sides {
             if let Some(b) = b {
-                fg.push(from, Item::Line(LineItem { to, thickness: b.width, color: rgb(b.color) }));
+                draw(&mut fg, &b, from, length, vertical);
             }
-        };
-        line(cell.top, Point::new(x0, Pt::ZERO), Point::new(x1, Pt::ZERO));
-        line(cell.left, Point::new(x0, Pt::ZERO), Point::new(x0, h));
-        line(cell.right, Point::new(x1, Pt::ZERO), Point::new(x1, h));
-        line(cell.bottom, Point::new(x0, h), Point::new(x1, h));
+        }
     }
     (bg, fg)
 }
@@ -371,8 +363,8 @@ pub(crate) fn split_row(row: &LaidRow, room: Pt) -> Option<(LaidRow, LaidRow)> {
     if row.exact || room <= Pt(1.0) {
         return None;
     }
-    let mut first = LaidRow { height: room, exact: false, cells: Vec::new() };
-    let mut rest = LaidRow { height: Pt::ZERO, exact: false, cells: Vec::new() };
+    let mut first = LaidRow { height: room, exact: false, cant_split: false, cells: Vec::new() };
+    let mut rest = LaidRow { height: Pt::ZERO, exact: false, cant_split: row.cant_split, cells: Vec::new() };
     let mut moved_any = false;
     let mut kept_any = false;
     for cell in &row.cells {

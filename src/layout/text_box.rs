@@ -1,6 +1,5 @@
 //! Text boxes (`w:txbxContent`): where a floating box (or picture) goes (DrawingML
-//! §20.4.2.10/11) and its content laid out inside the insets. Text wrapping around boxes
-//! is not done yet: the body flows as if the box were `wrapNone`.
+//! §20.4.2.10/11) and its content laid out inside the insets, over the shape it draws.
 
 use super::context::Ctx;
 use super::error::LayoutError;
@@ -33,17 +32,35 @@ pub(crate) struct AnchorFrame<'s> {
 /// Lays out a box's content at its size; the fragment's origin is the box's corner.
 pub(crate) fn layout_box(tb: &ResolvedTextBox<'_>, column_width: Pt, ctx: &mut Ctx<'_>) -> Result<(Pt, Fragment), LayoutError> {
     let width = tb.shape.extent.map(|(cx, _)| cx.pt()).filter(|w| *w > Pt::ZERO).unwrap_or(column_width);
-    let inner = (width - INSET_X * 2.0).max(Pt(1.0));
+    let [left, top, right, bottom] = tb.shape.insets;
+    let inset = |v: Option<crate::units::Emu>, default: Pt| v.map(|e| e.pt()).unwrap_or(default);
+    let (left, top, right, bottom) = (inset(left, INSET_X), inset(top, INSET_Y), inset(right, INSET_X), inset(bottom, INSET_Y));
+    let inner = (width - left - right).max(Pt(1.0));
     let stack = layout_stack(&tb.blocks, inner, ctx, None, true)?;
     let mut frag = stack.to_fragment();
-    let height = tb.shape.extent.map(|(_, cy)| cy.pt()).filter(|h| *h > Pt::ZERO).unwrap_or(stack.height + INSET_Y * 2.0);
+    let height = tb.shape.extent.map(|(_, cy)| cy.pt()).filter(|h| *h > Pt::ZERO).unwrap_or(stack.height + top + bottom);
     let mut out = Fragment::new(height);
-    out.append_owned(Point::new(INSET_X, INSET_Y), std::mem::take(&mut frag));
+    super::shape::push_shapes(tb.shape, super::frame::Size { width, height }, &mut out);
+    // `bodyPr@anchor` centres the text or sets it at the bottom (§21.1.2.1.1).
+    let free = (height - top - bottom - stack.height).max(Pt::ZERO);
+    let dy = match tb.shape.text_anchor.as_deref() {
+        Some("ctr") => free * 0.5,
+        Some("b") => free,
+        _ => Pt::ZERO,
+    };
+    out.append_owned(Point::new(left, top + dy), std::mem::take(&mut frag));
     Ok((width, out))
 }
 
 /// The top-left corner of a floating box `size` wide and high.
 pub(crate) fn box_origin(tb: &ResolvedTextBox<'_>, frame: &AnchorFrame<'_>, width: Pt, height: Pt) -> Point {
+    let (dx, dy) = tb.shape.group_offset;
+    if dx.0 != 0 || dy.0 != 0 {
+        // A group's text box: the group is placed by the anchor, the box inside it.
+        let (gw, gh) = tb.shape.group_extent.map(|(w, h)| (w.pt(), h.pt())).unwrap_or((width, height));
+        let at = anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, gw, gh);
+        return Point::new(at.x + dx.pt(), at.y + dy.pt());
+    }
     anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, width, height)
 }
 
@@ -86,7 +103,10 @@ fn place(pos: Option<&AnchorPosition>, start: Pt, extent: Pt, size: Pt, near: &s
         Some("center") => start + (extent - size) * 0.5,
         Some(a) if a == far || a == "outside" => start + extent - size,
         Some(a) if a == near || a == "inside" => start,
-        _ => start + pos.offset.map(|o| o.pt()).unwrap_or(Pt::ZERO),
+        _ => match pos.percent {
+            Some(p) => start + extent * (p as f64 / 100_000.0),
+            None => start + pos.offset.map(|o| o.pt()).unwrap_or(Pt::ZERO),
+        },
     }
 }
 
@@ -105,12 +125,13 @@ mod tests {
             horizontal: Some(h),
             vertical: Some(v),
             behind_text: false,
+            ..TextBox::default()
         });
         p
     }
 
     fn at(from: &str, offset_pt: i64) -> AnchorPosition {
-        AnchorPosition { relative_from: Some(from.into()), offset: Some(Emu(offset_pt * 12_700)), align: None }
+        AnchorPosition { relative_from: Some(from.into()), offset: Some(Emu(offset_pt * 12_700)), align: None, percent: None }
     }
 
     #[test]
@@ -132,8 +153,28 @@ mod tests {
     }
 
     #[test]
+    fn a_percent_offset_is_a_share_of_the_reference_width() {
+        let h = AnchorPosition { relative_from: Some("page".into()), offset: Some(Emu(0)), align: None, percent: Some(10_000) };
+        let out = lay(&doc_of(vec![boxed(h, at("page", 400))]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
+        assert!((b.0 - (61.2 + 7.2)).abs() < 0.01, "x {}", b.0);
+    }
+
+    #[test]
+    fn a_group_text_box_sits_at_its_offset_in_the_aligned_group() {
+        let mut p = boxed(at("page", 100), AnchorPosition { relative_from: Some("page".into()), offset: None, align: Some("top".into()), percent: None });
+        p.text_boxes[0].group_offset = (Emu(0), Emu(200 * 12_700));
+        p.text_boxes[0].group_extent = Some((Emu(72 * 12_700), Emu(300 * 12_700)));
+        let out = lay(&doc_of(vec![p]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
+        assert!(b.1 > 203.6 && b.1 < 220.0, "y {}", b.1);
+    }
+
+    #[test]
     fn a_centred_box_is_centred_in_the_margins() {
-        let h = AnchorPosition { relative_from: Some("margin".into()), offset: None, align: Some("center".into()) };
+        let h = AnchorPosition { relative_from: Some("margin".into()), offset: None, align: Some("center".into()), percent: None };
         let out = lay(&doc_of(vec![boxed(h, at("paragraph", 0))]));
         let t = texts(&out.layout.pages[0]);
         let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");

@@ -6,7 +6,7 @@ use super::document::Refs;
 use super::font::FontSet;
 use super::image::{self, ImageSet};
 use super::PdfError;
-use crate::layout::frame::{ImageItem, Item, LineItem, Page, Point, RectItem, Rgb, Size, TextItem};
+use crate::layout::frame::{ImageItem, Item, LineItem, Page, Point, RectItem, Rgb, ShapeItem, ShapeKind, Size, TextItem};
 
 /// A piece of a TJ array (ISO 32000-1 §9.4.3): a byte range of the CID run buffer or a
 /// position adjustment in thousandths of text space.
@@ -62,6 +62,7 @@ impl Painter {
                 Item::Line(line) => line_item(&mut content, &mut state, pos, line, height),
                 Item::Rect(rect) => rect_item(&mut content, &mut state, pos, rect),
                 Item::Image(item) => self.image(&mut content, &mut state, pos, item, images),
+                Item::Shape(shape) => shape_item(&mut content, &mut state, pos, shape),
                 // Links become annotations, not content (see link.rs).
                 Item::Link(_) => {}
             }
@@ -233,6 +234,88 @@ fn rect_item(content: &mut Content, state: &mut State, (x, top): (f32, f32), rec
         (true, false) => content.fill_nonzero(),
         _ => content.stroke(),
     };
+}
+
+/// The Bézier handle length for a quarter circle of radius 1.
+const KAPPA: f32 = 0.552_284_8;
+
+/// Paints a shape: its outline path, filled and/or stroked. A dash is set and reset
+/// inside a saved graphics state, so the page's state cache stays true.
+fn shape_item(content: &mut Content, state: &mut State, (x, top): (f32, f32), shape: &ShapeItem) {
+    let stroke = shape.stroke.filter(|(_, width)| width.get() > 0.0);
+    let fill = shape.fill.filter(|_| !matches!(shape.kind, ShapeKind::Line { .. }));
+    if fill.is_none() && stroke.is_none() {
+        return;
+    }
+    end_text(content, state);
+    if let Some(fill) = fill {
+        set_fill(content, state, fill);
+    }
+    if let Some((color, width)) = stroke {
+        set_stroke(content, state, color, round(width.get()));
+    }
+    let (w, h) = (shape.size.width.get() as f32, shape.size.height.get() as f32);
+    let bottom = top - h;
+    let dashed = shape.dashed && stroke.is_some();
+    if dashed {
+        content.save_state();
+        let unit = stroke.map(|(_, w)| w.get() as f32).unwrap_or(1.0).max(0.5);
+        content.set_dash_pattern([unit * 4.0, unit * 3.0], 0.0);
+    }
+    match &shape.kind {
+        ShapeKind::Polygon(points) => {
+            for (i, p) in points.iter().enumerate() {
+                let (px, py) = (x + p.x.get() as f32, top - p.y.get() as f32);
+                if i == 0 {
+                    content.move_to(px, py);
+                } else {
+                    content.line_to(px, py);
+                }
+            }
+            content.close_path();
+        }
+        ShapeKind::Rect => {
+            content.rect(x, bottom, w, h);
+        }
+        ShapeKind::RoundRect(radius) => {
+            let r = (radius.get() as f32).min(w / 2.0).min(h / 2.0).max(0.0);
+            let k = r * (1.0 - KAPPA);
+            content.move_to(x + r, bottom);
+            content.line_to(x + w - r, bottom);
+            content.cubic_to(x + w - k, bottom, x + w, bottom + k, x + w, bottom + r);
+            content.line_to(x + w, top - r);
+            content.cubic_to(x + w, top - k, x + w - k, top, x + w - r, top);
+            content.line_to(x + r, top);
+            content.cubic_to(x + k, top, x, top - k, x, top - r);
+            content.line_to(x, bottom + r);
+            content.cubic_to(x, bottom + k, x + k, bottom, x + r, bottom);
+            content.close_path();
+        }
+        ShapeKind::Ellipse => {
+            let (rx, ry) = (w / 2.0, h / 2.0);
+            let (cx, cy) = (x + rx, bottom + ry);
+            let (kx, ky) = (rx * KAPPA, ry * KAPPA);
+            content.move_to(cx + rx, cy);
+            content.cubic_to(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry);
+            content.cubic_to(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy);
+            content.cubic_to(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry);
+            content.cubic_to(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy);
+            content.close_path();
+        }
+        ShapeKind::Line { down } => {
+            let (y0, y1) = if *down { (top, bottom) } else { (bottom, top) };
+            content.move_to(x, y0);
+            content.line_to(x + w, y1);
+        }
+    }
+    match (fill.is_some(), stroke.is_some()) {
+        (true, true) => content.fill_nonzero_and_stroke(),
+        (true, false) => content.fill_nonzero(),
+        _ => content.stroke(),
+    };
+    if dashed {
+        content.restore_state();
+    }
 }
 
 /// Ends an open text object: path operators are not allowed inside BT/ET (§8.2, Figure 9).

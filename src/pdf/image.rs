@@ -1,6 +1,7 @@
 //! Image XObjects (ISO 32000-1 §8.9.5): each distinct image stored once per document,
-//! JPEG passed through as DCTDecode, PNG decoded and written as Flate with an SMask for
-//! its alpha; other formats, and images too large to decode, become a placeholder box.
+//! JPEG passed through as DCTDecode, PNG (and GIF, BMP, TIFF, decoded in `raster`)
+//! written as Flate with an SMask for its alpha; metafiles, and images too large to
+//! decode, become a placeholder box.
 
 use std::collections::HashMap;
 use std::io::Cursor;
@@ -9,6 +10,7 @@ use pdf_writer::{Content, Filter, Finish, Name, Pdf, Ref};
 
 use super::deflate::Deflater;
 use super::document::Refs;
+use super::{metafile, raster};
 use super::PdfError;
 use crate::layout::frame::{ImageData, ImageFormat, ImageItem, Item, Page};
 use crate::warning::Warning;
@@ -113,8 +115,18 @@ fn write_image(
             x.finish();
             Ok(Ok(Stored::XObject { id, name }))
         }
-        ImageFormat::Png => {
-            let decoded = match decode_png(&image.bytes) {
+        ImageFormat::Png | ImageFormat::Gif | ImageFormat::Bmp | ImageFormat::Tiff | ImageFormat::Emf | ImageFormat::Wmf => {
+            // A metafile that is one bitmap shows that bitmap; vector drawing is not done.
+            let vector = || "a Windows metafile (EMF/WMF) picture drawn with vectors is not drawn yet".to_string();
+            let decoded = match image.format {
+                ImageFormat::Png => decode_png(&image.bytes),
+                ImageFormat::Gif => raster::decode_gif(&image.bytes),
+                ImageFormat::Bmp => raster::decode_bmp(&image.bytes),
+                ImageFormat::Tiff => raster::decode_tiff(&image.bytes),
+                ImageFormat::Emf => metafile::emf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
+                _ => metafile::wmf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
+            };
+            let decoded = match decoded {
                 Ok(d) => d,
                 Err(reason) => return Ok(Err(reason)),
             };
@@ -145,10 +157,6 @@ fn write_image(
             x.finish();
             Ok(Ok(Stored::XObject { id, name }))
         }
-        ImageFormat::Emf | ImageFormat::Wmf => Ok(Err("a Windows metafile (EMF/WMF) picture is not drawn yet".into())),
-        ImageFormat::Gif => Ok(Err("a GIF picture is not drawn yet".into())),
-        ImageFormat::Bmp => Ok(Err("a BMP picture is not drawn yet".into())),
-        ImageFormat::Tiff => Ok(Err("a TIFF picture is not drawn yet".into())),
         ImageFormat::Unknown => Ok(Err("a picture in an unknown format was not drawn".into())),
     }
 }
@@ -203,7 +211,7 @@ pub(super) fn jpeg_info(data: &[u8]) -> Option<JpegInfo> {
     None
 }
 
-/// A PNG decoded to 8-bit samples: colour (grey or RGB) and alpha apart.
+/// A raster picture decoded to 8-bit samples: colour (grey or RGB) and alpha apart.
 pub(super) struct DecodedPng {
     pub width: u32,
     pub height: u32,

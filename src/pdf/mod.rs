@@ -8,9 +8,11 @@ mod document;
 mod embed;
 mod font;
 mod image;
+mod metafile;
 mod link;
 mod metadata;
 mod outline;
+mod raster;
 #[cfg(test)]
 mod tests;
 

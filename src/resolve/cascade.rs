@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::docx::model::{
     CellMargins, CellProps, FontSlots, Indent, ParagraphBorders, ParagraphProps, RunProps, Spacing, Style,
-    StyleKind, StyleSheet, TabKind, TabStop, TableBorders, TableProps,
+    StyleKind, StyleSheet, TabKind, TabStop, TableBorders, TableCondition, TableProps, TableRegion,
 };
 use crate::warning::Warning;
 
@@ -28,12 +28,50 @@ pub(super) struct Level {
     pub table: TableProps,
     /// A table style's `w:tcPr` through the chain.
     pub cell: CellProps,
+    /// A table style's `w:tblStylePr` parts through the chain, one per region, the nearest
+    /// style's properties winning within a region.
+    pub conditions: Vec<TableCondition>,
+}
+
+/// The regions of a table style in the order Word applies them, later ones winning
+/// (§17.7.6: whole table, banding, first/last column, first/last row, corner cells).
+pub(super) const REGION_ORDER: [TableRegion; 13] = [
+    TableRegion::WholeTable,
+    TableRegion::Band1Vertical,
+    TableRegion::Band2Vertical,
+    TableRegion::Band1Horizontal,
+    TableRegion::Band2Horizontal,
+    TableRegion::FirstColumn,
+    TableRegion::LastColumn,
+    TableRegion::FirstRow,
+    TableRegion::LastRow,
+    TableRegion::NeCell,
+    TableRegion::NwCell,
+    TableRegion::SeCell,
+    TableRegion::SwCell,
+];
+
+/// The bit of a region in a [`CellStyle`] mask.
+pub(super) fn region_bit(region: TableRegion) -> u16 {
+    1 << region as u16
+}
+
+/// A table style seen from one cell: the style id and the mask of the conditional regions
+/// (bits of [`region_bit`]) that `w:tblLook` switches on for the cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct CellStyle<'a> {
+    /// The table style id.
+    pub style: &'a str,
+    /// The regions the cell belongs to.
+    pub regions: u16,
 }
 
 /// Style lookups with a cache of merged chains, one per style id.
 pub(super) struct Cascade<'a> {
     sheet: &'a StyleSheet,
     cache: HashMap<&'a str, Level>,
+    /// Table styles with their conditional `pPr`/`rPr` laid over, per cell region mask.
+    cell_cache: HashMap<CellStyle<'a>, Level>,
     /// The `w:default="1"` paragraph style id.
     pub default_paragraph: Option<&'a str>,
     /// The `w:default="1"` character style id.
@@ -60,6 +98,7 @@ impl<'a> Cascade<'a> {
         Cascade {
             sheet,
             cache: HashMap::new(),
+            cell_cache: HashMap::new(),
             default_paragraph: default_of(StyleKind::Paragraph),
             default_character: default_of(StyleKind::Character),
             default_table: default_of(StyleKind::Table),
@@ -76,6 +115,26 @@ impl<'a> Cascade<'a> {
             self.cache.insert(key, level);
         }
         self.cache.get(key)
+    }
+
+    /// A table style as one cell sees it: the style's chain with the `pPr`/`rPr` of the
+    /// cell's conditional regions laid over in Word's order (§17.7.6), one level of the
+    /// cascade (notes §1).
+    pub fn cell_level(&mut self, cell: CellStyle<'a>) -> Option<&Level> {
+        if !self.cell_cache.contains_key(&cell) {
+            let mut level = self.level(cell.style)?.clone();
+            for region in REGION_ORDER {
+                if cell.regions & region_bit(region) == 0 {
+                    continue;
+                }
+                if let Some(c) = level.conditions.iter().find(|c| c.region == region).cloned() {
+                    merge_run(&mut level.run, &c.run);
+                    merge_paragraph(&mut level.paragraph, &c.paragraph);
+                }
+            }
+            self.cell_cache.insert(cell, level);
+        }
+        self.cell_cache.get(&cell)
     }
 
     /// Whether style `id` exists with the given kind.
@@ -111,6 +170,12 @@ impl<'a> Cascade<'a> {
             merge_paragraph(&mut level.paragraph, &style.paragraph);
             merge_table(&mut level.table, &style.table.table);
             merge_cell(&mut level.cell, &style.table.cell);
+            for c in &style.table.conditions {
+                match level.conditions.iter_mut().find(|l| l.region == c.region) {
+                    Some(l) => merge_condition(l, c),
+                    None => level.conditions.push(c.clone()),
+                }
+            }
         }
         level
     }
@@ -226,6 +291,16 @@ pub(super) fn merge_table(dst: &mut TableProps, src: &TableProps) {
     merge_table_borders(&mut dst.borders, &src.borders);
     merge_margins(&mut dst.cell_margins, &src.cell_margins);
     set(&mut dst.layout, &src.layout);
+    set(&mut dst.row_band_size, &src.row_band_size);
+    set(&mut dst.col_band_size, &src.col_band_size);
+}
+
+/// Lays one `w:tblStylePr` over another of the same region.
+pub(super) fn merge_condition(dst: &mut TableCondition, src: &TableCondition) {
+    merge_run(&mut dst.run, &src.run);
+    merge_paragraph(&mut dst.paragraph, &src.paragraph);
+    merge_table(&mut dst.table, &src.table);
+    merge_cell(&mut dst.cell, &src.cell);
 }
 
 /// Lays a table style's `w:tcPr` over another.

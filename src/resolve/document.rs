@@ -3,7 +3,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::cascade::{merge_run, Cascade};
+use super::cascade::{merge_run, Cascade, CellStyle};
+use super::notes::resolve_notes;
 use super::numbering::Lists;
 use super::paragraph::compute_paragraph;
 use super::run::compute_run;
@@ -12,7 +13,7 @@ use super::table::resolve_table;
 use super::{
     ListLabel, ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, ResolvedTextBox, RunStyle,
 };
-use crate::docx::model::{Block, Document, Inline, Paragraph, ParagraphProps, RunProps, StyleKind};
+use crate::docx::model::{Block, Document, Inline, NoteKind, Paragraph, ParagraphProps, RunProps, StyleKind};
 use crate::units::Twips;
 use crate::warning::Warning;
 
@@ -57,12 +58,16 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
         let blocks = r.blocks(&doc.parts[id], None);
         parts.insert(id.clone(), blocks);
     }
+    let footnotes = resolve_notes(&mut r, doc, NoteKind::Footnote);
+    let endnotes = resolve_notes(&mut r, doc, NoteKind::Endnote);
     let mut warnings = std::mem::take(&mut r.cascade.warnings);
     warnings.append(&mut r.warnings);
     ResolvedDocument {
         body,
         sections,
         parts,
+        footnotes,
+        endnotes,
         default_tab_stop: doc.settings.default_tab_stop.filter(|t| t.0 > 0).unwrap_or(DEFAULT_TAB_STOP).pt(),
         even_and_odd_headers: doc.settings.even_and_odd_headers,
         compatibility_mode: doc.settings.compatibility_mode,
@@ -72,7 +77,7 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
     }
 }
 
-type RunKey<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
+type RunKey<'a> = (Option<&'a str>, Option<&'a str>, Option<CellStyle<'a>>);
 
 /// The state of one resolution pass.
 pub(super) struct Resolver<'a> {
@@ -84,13 +89,14 @@ pub(super) struct Resolver<'a> {
     empty_para: ParagraphProps,
     /// Runs without direct formatting share one computed style per style combination.
     run_cache: HashMap<RunKey<'a>, Arc<RunStyle>>,
-    para_cache: HashMap<(Option<&'a str>, Option<&'a str>), Arc<ParaStyle>>,
+    para_cache: HashMap<(Option<&'a str>, Option<CellStyle<'a>>), Arc<ParaStyle>>,
     warnings: Vec<Warning>,
 }
 
 impl<'a> Resolver<'a> {
-    /// Resolves blocks (a cell's or a part's); `table_style` is the enclosing table's style.
-    pub(super) fn blocks(&mut self, blocks: &'a [Block], table_style: Option<&'a str>) -> Vec<ResolvedBlock<'a>> {
+    /// Resolves blocks (a cell's or a part's); `table_style` is the enclosing table's style
+    /// as the cell sees it.
+    pub(super) fn blocks(&mut self, blocks: &'a [Block], table_style: Option<CellStyle<'a>>) -> Vec<ResolvedBlock<'a>> {
         blocks
             .iter()
             .map(|b| match b {
@@ -139,7 +145,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn paragraph(&mut self, p: &'a Paragraph, table_style: Option<&'a str>) -> ResolvedParagraph<'a> {
+    fn paragraph(&mut self, p: &'a Paragraph, table_style: Option<CellStyle<'a>>) -> ResolvedParagraph<'a> {
         let pstyle = self.paragraph_style(p.style.as_deref());
         let list = self.list_of(pstyle, table_style, &p.props);
         let level = list.and_then(|(id, l, direct)| Some((&self.lists.level(id, l)?.paragraph, direct)));
@@ -153,6 +159,7 @@ impl<'a> Resolver<'a> {
                 text: label.text,
                 style: self.run_style(pstyle, None, table_style, &run),
                 suffix: label.level.suffix.unwrap_or_default(),
+                justification: label.level.justification,
             }
         });
         let mut inlines = Vec::with_capacity(p.inlines.len());
@@ -176,14 +183,14 @@ impl<'a> Resolver<'a> {
     /// The list a paragraph belongs to: `numId` and `ilvl` folded separately through the
     /// table style, the paragraph style and direct formatting (§17.7.2), with whether the
     /// direct `numPr` named the list. `numId` 0 switches numbering off (§17.3.1.19).
-    fn list_of(&mut self, pstyle: Option<&'a str>, tstyle: Option<&'a str>, direct: &ParagraphProps) -> Option<(i64, u8, bool)> {
+    fn list_of(&mut self, pstyle: Option<&'a str>, tstyle: Option<CellStyle<'a>>, direct: &ParagraphProps) -> Option<(i64, u8, bool)> {
         let mut num_id = None;
         let mut ilvl = None;
-        for id in [tstyle, pstyle].into_iter().flatten() {
-            if let Some(n) = self.cascade.level(id).and_then(|l| l.paragraph.numbering) {
-                num_id = n.num_id.or(num_id);
-                ilvl = n.level.or(ilvl);
-            }
+        let t = tstyle.and_then(|t| self.cascade.cell_level(t)).and_then(|l| l.paragraph.numbering);
+        let p = pstyle.and_then(|id| self.cascade.level(id)).and_then(|l| l.paragraph.numbering);
+        for n in [t, p].into_iter().flatten() {
+            num_id = n.num_id.or(num_id);
+            ilvl = n.level.or(ilvl);
         }
         let from_direct = direct.numbering.and_then(|n| n.num_id).is_some();
         if let Some(n) = direct.numbering {
@@ -199,7 +206,7 @@ impl<'a> Resolver<'a> {
     fn para_style(
         &mut self,
         pstyle: Option<&'a str>,
-        tstyle: Option<&'a str>,
+        tstyle: Option<CellStyle<'a>>,
         direct: &ParagraphProps,
         level: Option<(&'a ParagraphProps, bool)>,
     ) -> Arc<ParaStyle> {
@@ -209,7 +216,7 @@ impl<'a> Resolver<'a> {
                 return s.clone();
             }
         }
-        let t = tstyle.and_then(|id| self.cascade.level(id).cloned());
+        let t = tstyle.and_then(|id| self.cascade.cell_level(id).cloned());
         let p = pstyle.and_then(|id| self.cascade.level(id).cloned());
         let mut levels = Vec::new();
         levels.extend(t.as_ref().map(|l| &l.paragraph));
@@ -234,7 +241,7 @@ impl<'a> Resolver<'a> {
         &mut self,
         pstyle: Option<&'a str>,
         cstyle: Option<&'a str>,
-        tstyle: Option<&'a str>,
+        tstyle: Option<CellStyle<'a>>,
         direct: &RunProps,
     ) -> Arc<RunStyle> {
         let plain = *direct == self.empty_run;
@@ -244,7 +251,7 @@ impl<'a> Resolver<'a> {
                 return s.clone();
             }
         }
-        let t = tstyle.and_then(|id| self.cascade.level(id).map(|l| l.run.clone()));
+        let t = tstyle.and_then(|id| self.cascade.cell_level(id).map(|l| l.run.clone()));
         let toc = pstyle.and_then(|id| self.cascade.level(id)).is_some_and(|l| l.toc);
         let p = pstyle.and_then(|id| self.cascade.level(id).map(|l| l.run.clone()));
         // Word shows table-of-contents entries in their TOC paragraph style: the Hyperlink

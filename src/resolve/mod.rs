@@ -3,6 +3,7 @@
 mod cascade;
 mod document;
 mod list_text;
+mod notes;
 mod numbering;
 mod paragraph;
 mod run;
@@ -20,6 +21,8 @@ use crate::units::Pt;
 use crate::warning::Warning;
 
 pub use document::resolve;
+pub(crate) use list_text::number_text;
+pub use notes::ResolvedNotes;
 
 /// A document with every property computed; borrows the text from the model.
 #[derive(Debug, Clone, Default)]
@@ -30,6 +33,10 @@ pub struct ResolvedDocument<'a> {
     pub sections: Vec<SectionStyle>,
     /// Header and footer parts by relationship id.
     pub parts: HashMap<String, Vec<ResolvedBlock<'a>>>,
+    /// The footnotes, numbered (§17.11).
+    pub footnotes: ResolvedNotes<'a>,
+    /// The endnotes, numbered (§17.11).
+    pub endnotes: ResolvedNotes<'a>,
     /// `w:defaultTabStop` (§17.15.1.25), 36 pt when absent.
     pub default_tab_stop: Pt,
     /// `w:evenAndOddHeaders` (§17.10.1).
@@ -79,6 +86,8 @@ pub struct ListLabel {
     pub style: Arc<RunStyle>,
     /// What follows the number (`w:suff`).
     pub suffix: ListSuffix,
+    /// `w:lvlJc` (§17.9.7): where the number sits against the first-line indent.
+    pub justification: Option<Align>,
 }
 
 /// A text box: its blocks resolved, its placement as written.
@@ -260,6 +269,8 @@ pub struct BorderStyle {
     pub space: Pt,
     /// Colour; `Auto` is black.
     pub color: Color,
+    /// How the line is drawn (single, double, dotted…).
+    pub line: crate::docx::model::LineStyle,
 }
 
 impl BorderStyle {
@@ -276,6 +287,7 @@ impl BorderStyle {
             room: width * lines,
             space: Pt(b.space as f64),
             color: b.color,
+            line: b.style,
         })
     }
 }
@@ -322,6 +334,15 @@ pub struct SectionStyle {
     pub title_page: bool,
     /// `w:pgNumType@w:start`.
     pub page_number_start: Option<i64>,
+    /// `w:pgNumType@w:fmt` (§17.6.12): how PAGE fields show the page number.
+    pub page_number_format: Option<crate::docx::model::NumberFormat>,
+    /// Unequal columns (`w:cols@w:equalWidth="0"`, §17.6.3): each column's width and the
+    /// space after it; empty for equal columns.
+    pub column_widths: Vec<(Pt, Pt)>,
+    /// `w:cols@w:sep`: a line between columns.
+    pub column_separator: bool,
+    /// `w:vAlign` (§17.6.23): vertical alignment of the body on the page.
+    pub v_align: crate::docx::model::PageVAlign,
     /// Header relationship ids, missing kinds inherited from the previous section.
     pub headers: HeaderFooterIds,
     /// Footer relationship ids, inherited like headers.
@@ -363,6 +384,9 @@ pub struct ResolvedTable<'a> {
     pub grid: Vec<Pt>,
     /// `w:tblW`.
     pub width: Option<Width>,
+    /// `w:tblLayout type="fixed"`: the grid and widths as given, never fitted to the text
+    /// column (§17.4.53).
+    pub fixed: bool,
     /// `w:tblInd`.
     pub indent: Pt,
     /// `w:jc`.
@@ -399,6 +423,8 @@ pub struct ResolvedRow<'a> {
 pub struct ResolvedCell<'a> {
     /// Grid columns spanned (at least 1).
     pub grid_span: u32,
+    /// `w:tcW`: the preferred width, used where the table has no grid.
+    pub width: Option<Width>,
     /// `w:vMerge`.
     pub v_merge: Option<VMerge>,
     /// `w:tcBorders` only (table borders apply by position in layout); `Some(None)` is an

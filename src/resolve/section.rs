@@ -1,7 +1,7 @@
 //! Computed page setup of a section (§17.6.17) with Word's defaults and inherited headers.
 
 use super::{HeaderFooterIds, SectionStyle};
-use crate::docx::model::{HeaderFooterRefs, SectionProps, SectionStart};
+use crate::docx::model::{HeaderFooterRefs, PageVAlign, SectionProps, SectionStart};
 use crate::units::{Pt, Twips};
 
 /// Letter, Word's page when `w:pgSz` is missing (§17.6.13).
@@ -13,7 +13,11 @@ const MARGIN_HEADER_FOOTER: Twips = Twips(720);
 
 /// Computes a section. `previous` supplies header/footer kinds this section does not name
 /// (§17.10.5: a missing kind is inherited; in the first section it is blank).
-pub(super) fn compute_section(props: &SectionProps, previous: Option<&SectionStyle>, gutter_at_top: bool) -> SectionStyle {
+pub(super) fn compute_section(
+    props: &SectionProps,
+    previous: Option<&SectionStyle>,
+    gutter_at_top: bool,
+) -> SectionStyle {
     let len = |v: Option<Twips>, d: Twips| v.unwrap_or(d).pt();
     let page_width = len(props.page_width, PAGE_WIDTH).max(Pt(36.0));
     let page_height = len(props.page_height, PAGE_HEIGHT).max(Pt(36.0));
@@ -21,11 +25,16 @@ pub(super) fn compute_section(props: &SectionProps, previous: Option<&SectionSty
     // overlap the header); left/right margins below zero make no sense and are clamped.
     let gutter = props.gutter.map(|g| g.pt()).unwrap_or(Pt::ZERO).max(Pt::ZERO);
     // The gutter is added on the left, or at the top with `w:gutterAtTop` (notes §4).
-    let (gutter_left, gutter_top) = if gutter_at_top { (Pt::ZERO, gutter) } else { (gutter, Pt::ZERO) };
+    // `w:rtlGutter` (§17.6.16) puts it on the right.
+    let (gutter_left, gutter_top, gutter_right) = match (gutter_at_top, props.rtl_gutter) {
+        (true, _) => (Pt::ZERO, gutter, Pt::ZERO),
+        (false, true) => (Pt::ZERO, Pt::ZERO, gutter),
+        (false, false) => (gutter, Pt::ZERO, Pt::ZERO),
+    };
     let margin_top = Pt(len(props.margin_top, MARGIN).0.abs()) + gutter_top;
     let margin_bottom = Pt(len(props.margin_bottom, MARGIN).0.abs());
     let margin_left = len(props.margin_left, MARGIN).max(Pt::ZERO) + gutter_left;
-    let margin_right = len(props.margin_right, MARGIN).max(Pt::ZERO);
+    let margin_right = len(props.margin_right, MARGIN).max(Pt::ZERO) + gutter_right;
     let inherit = |own: &HeaderFooterRefs, prev: Option<&HeaderFooterIds>| HeaderFooterIds {
         default: own.default.clone().or_else(|| prev.and_then(|p| p.default.clone())),
         first: own.first.clone().or_else(|| prev.and_then(|p| p.first.clone())),
@@ -45,9 +54,32 @@ pub(super) fn compute_section(props: &SectionProps, previous: Option<&SectionSty
         column_space: props.column_space.map(|t| t.pt()).unwrap_or(Pt::ZERO).max(Pt::ZERO),
         title_page: props.title_page,
         page_number_start: props.page_number_start,
+        page_number_format: props.page_number_format.clone(),
+        column_widths: unequal_columns(props),
+        column_separator: props.column_separator,
+        v_align: props.v_align.unwrap_or(PageVAlign::Top),
         headers: inherit(&props.headers, previous.map(|p| &p.headers)),
         footers: inherit(&props.footers, previous.map(|p| &p.footers)),
     }
+}
+
+/// The widths of unequal columns with the space after each (§17.6.3), when
+/// `w:equalWidth="0"` and the `w:col` children give them; empty otherwise. A missing space
+/// is 0, Word's default (OI29500 2.1.212).
+fn unequal_columns(props: &SectionProps) -> Vec<(Pt, Pt)> {
+    if props.equal_width != Some(false) || props.column_defs.len() < 2 {
+        return Vec::new();
+    }
+    if props.column_defs.iter().any(|c| c.width.is_none_or(|w| w.0 <= 0)) {
+        return Vec::new();
+    }
+    props
+        .column_defs
+        .iter()
+        .map(|c| {
+            (c.width.map(|w| w.pt()).unwrap_or(Pt::ZERO), c.space.map(|w| w.pt()).unwrap_or(Pt::ZERO).max(Pt::ZERO))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -84,5 +116,28 @@ mod tests {
         let first = compute_section(&first, None, false);
         let second = compute_section(&SectionProps::default(), Some(&first), false);
         assert_eq!(second.headers.default.as_deref(), Some("rId1"));
+    }
+
+    #[test]
+    fn an_rtl_gutter_is_added_to_the_right_margin() {
+        let props = SectionProps { gutter: Some(Twips(720)), rtl_gutter: true, ..Default::default() };
+        let s = compute_section(&props, None, false);
+        assert_eq!((s.margin_left, s.margin_right), (Pt(72.0), Pt(108.0)));
+    }
+
+    #[test]
+    fn unequal_columns_keep_their_widths_and_spaces() {
+        use crate::docx::model::ColumnDef;
+        let col = |w, sp| ColumnDef { width: Some(Twips(w)), space: Some(Twips(sp)) };
+        let props = SectionProps {
+            columns: Some(2),
+            equal_width: Some(false),
+            column_defs: vec![col(2880, 720), col(5760, 0)],
+            ..Default::default()
+        };
+        let s = compute_section(&props, None, false);
+        assert_eq!(s.column_widths, vec![(Pt(144.0), Pt(36.0)), (Pt(288.0), Pt(0.0))]);
+        let equal = SectionProps { equal_width: None, ..props };
+        assert!(compute_section(&equal, None, false).column_widths.is_empty());
     }
 }

@@ -33,7 +33,10 @@ pub fn docx_of_size(body: &str, size: usize) -> Vec<u8> {
     // A stored entry adds its data plus fixed header overhead; measure that overhead once.
     let with_one = package(body, 1).len();
     let overhead = with_one - base - 1;
-    assert!(size >= with_one, "a {size}-byte package is too small for this body");
+    assert!(
+        size >= with_one,
+        "a {size}-byte package is too small for this body"
+    );
     let padded = package(body, size - base - overhead);
     assert_eq!(padded.len(), size);
     padded
@@ -41,12 +44,17 @@ pub fn docx_of_size(body: &str, size: usize) -> Vec<u8> {
 
 /// One paragraph of plain text.
 pub fn paragraph(text: &str) -> String {
-    format!(r#"<w:p><w:r><w:t xml:space="preserve">{}</w:t></w:r></w:p>"#, escape(text))
+    format!(
+        r#"<w:p><w:r><w:t xml:space="preserve">{}</w:t></w:r></w:p>"#,
+        escape(text)
+    )
 }
 
 /// Escapes text for XML content.
 pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// A DOCX with `body` and a picture part `word/media/{name}` holding `image`, which the
@@ -69,6 +77,57 @@ pub fn docx_with_part(body: &str, kind: &str, name: &str, xml: &str) -> Vec<u8> 
     package_with(body, 0, &rels, &[(&format!("word/{name}"), xml.as_bytes())])
 }
 
+/// A DOCX with `body` and more XML parts `word/{name}`, each reached from the document
+/// through a relationship of type `.../relationships/{kind}`: `(kind, name, xml)`.
+pub fn docx_with_parts(body: &str, parts: &[(&str, &str, &str)]) -> Vec<u8> {
+    let rels: String = parts
+        .iter()
+        .enumerate()
+        .map(|(i, (kind, name, _))| {
+            format!(
+                r#"<Relationship Id="rIdPart{i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/{kind}" Target="{name}"/>"#
+            )
+        })
+        .collect();
+    let rels = DOCUMENT_RELS.replace("</Relationships>", &format!("{rels}</Relationships>"));
+    let names: Vec<String> = parts
+        .iter()
+        .map(|(_, name, _)| format!("word/{name}"))
+        .collect();
+    let files: Vec<(&str, &[u8])> = names
+        .iter()
+        .zip(parts)
+        .map(|(n, (_, _, xml))| (n.as_str(), xml.as_bytes()))
+        .collect();
+    package_with(body, 0, &rels, &files)
+}
+
+/// A DOCX with `body` and more XML parts: each `(id, kind, name, xml)` is `word/{name}`,
+/// reached from the document through relationship `id` of type `.../relationships/{kind}`
+/// (`header`, `footer`, `settings`…).
+pub fn docx_with_rels(body: &str, parts: &[(&str, &str, &str, &str)]) -> Vec<u8> {
+    let rels: String = parts
+        .iter()
+        .map(|(id, kind, name, _)| {
+            format!(r#"<Relationship Id="{id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/{kind}" Target="{name}"/>"#)
+        })
+        .collect();
+    let rels = DOCUMENT_RELS.replace("</Relationships>", &format!("{rels}</Relationships>"));
+    let files: Vec<(String, &[u8])> = parts
+        .iter()
+        .map(|(_, _, name, xml)| (format!("word/{name}"), xml.as_bytes()))
+        .collect();
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(n, x)| (n.as_str(), *x)).collect();
+    package_with(body, 0, &rels, &files)
+}
+
+/// A header or footer part (`w:hdr`/`w:ftr`, §17.10) holding `paragraphs`.
+pub fn header_footer_xml(root: &str, paragraphs: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:{root} {W_NS}>{paragraphs}</w:{root}>"#
+    )
+}
+
 /// An inline picture (`wp:inline`, §20.4.2.8) of `width`×`height` points showing the
 /// picture of [`docx_with_image`].
 pub fn inline_picture(width_pt: i64, height_pt: i64) -> String {
@@ -82,7 +141,12 @@ fn package(body: &str, padding: usize) -> Vec<u8> {
     package_with(body, padding, DOCUMENT_RELS, &[])
 }
 
-fn package_with(body: &str, padding: usize, document_rels: &str, parts: &[(&str, &[u8])]) -> Vec<u8> {
+fn package_with(
+    body: &str,
+    padding: usize,
+    document_rels: &str,
+    parts: &[(&str, &[u8])],
+) -> Vec<u8> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
     let deflate = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
     let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
@@ -104,7 +168,8 @@ fn package_with(body: &str, padding: usize, document_rels: &str, parts: &[(&str,
         zip.write_all(data).expect("zip write");
     }
     if padding > 0 {
-        zip.start_file("customXml/padding.bin", stored).expect("zip entry");
+        zip.start_file("customXml/padding.bin", stored)
+            .expect("zip entry");
         zip.write_all(&vec![b'x'; padding]).expect("zip write");
     }
     zip.finish().expect("zip finish").into_inner()

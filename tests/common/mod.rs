@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod docx;
+pub mod layout;
 pub mod ole;
 pub mod pdf;
 
@@ -23,7 +24,8 @@ use tempfile::TempDir;
 pub const BOUNDARY: &str = "docx2pdf-test-boundary";
 
 /// The DOCX media type clients label uploads with.
-pub const DOCX_TYPE: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+pub const DOCX_TYPE: &str =
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /// A multipart/form-data body with one part named `name` holding `bytes`.
 pub fn multipart(name: &str, bytes: &[u8]) -> Vec<u8> {
@@ -44,7 +46,9 @@ pub fn multipart_type() -> String {
 /// One renderer (fonts loaded once) for every test of a test binary.
 pub fn renderer() -> Arc<Renderer> {
     static RENDERER: OnceLock<Arc<Renderer>> = OnceLock::new();
-    RENDERER.get_or_init(|| Arc::new(Renderer::new(&[], PackageLimits::default()))).clone()
+    RENDERER
+        .get_or_init(|| Arc::new(Renderer::new(&[], PackageLimits::default())))
+        .clone()
 }
 
 /// Settings of a test service.
@@ -81,10 +85,18 @@ impl TestService {
     /// Starts the ledger and the render pool; call inside an actix system (`#[actix_web::test]`).
     pub async fn start(settings: Settings) -> TestService {
         let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("ledger.db").display());
-        let db = db::connect(&url, &PoolOptions::default()).await.expect("database");
+        let url = format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("ledger.db").display()
+        );
+        let db = db::connect(&url, &PoolOptions::default())
+            .await
+            .expect("database");
         let clock = ManualClock::new(settings.now);
-        let config = ServiceConfig { max_upload_bytes: settings.max_upload_bytes, render_timeout: settings.render_timeout };
+        let config = ServiceConfig {
+            max_upload_bytes: settings.max_upload_bytes,
+            render_timeout: settings.render_timeout,
+        };
         let state = AppState::start(
             db.clone(),
             renderer(),
@@ -93,13 +105,23 @@ impl TestService {
             Arc::new(clock.clone()) as Arc<dyn Clock>,
             config,
         );
-        TestService { dir, db, clock, state }
+        TestService {
+            dir,
+            db,
+            clock,
+            state,
+        }
     }
 
     /// Creates an account with one key and returns the key's text.
     pub async fn account(&self, name: &str, plan: Plan, credits: i64) -> String {
         let now = unix_ms(self.clock.now());
-        db::accounts::create(&self.db, name, plan, credits, now).await.expect("account");
-        db::keys::create(&self.db, name, now).await.expect("key").text
+        db::accounts::create(&self.db, name, plan, credits, now)
+            .await
+            .expect("account");
+        db::keys::create(&self.db, name, now)
+            .await
+            .expect("key")
+            .text
     }
 }

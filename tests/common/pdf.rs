@@ -14,10 +14,18 @@ fn tool(name: &str, args: &[&str], path: &std::path::Path) -> String {
     let out = Command::new(name)
         .args(args)
         .arg(path)
-        .args(if name == "pdftotext" { &["-"][..] } else { &[][..] })
+        .args(if name == "pdftotext" {
+            &["-"][..]
+        } else {
+            &[][..]
+        })
         .output()
         .unwrap_or_else(|e| panic!("{name} is needed (apt-get install poppler-utils): {e}"));
-    assert!(out.status.success(), "{name} failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{name} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 

@@ -1,0 +1,107 @@
+//! Lists (numbering.xml, §17.9) on DOCX files the tests build, laid out through the real
+//! reader and layout: nested levels, restarts, `w:lvlJc`, number formats.
+
+mod common;
+
+use common::docx::{docx_with_part, escape};
+use docx2pdf::docx::{read, PackageLimits};
+use docx2pdf::layout::frame::{Item, Page};
+use docx2pdf::layout::layout;
+use docx2pdf::render::Deadline;
+
+const NS: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main""#;
+
+/// One level: its format, text, justification and indents (twips).
+fn level(ilvl: u8, format: &str, text: &str, jc: &str, left: i64, hanging: i64) -> String {
+    format!(
+        r#"<w:lvl w:ilvl="{ilvl}"><w:start w:val="1"/><w:numFmt w:val="{format}"/><w:lvlText w:val="{text}"/><w:lvlJc w:val="{jc}"/><w:pPr><w:ind w:left="{left}" w:hanging="{hanging}"/></w:pPr></w:lvl>"#
+    )
+}
+
+fn numbering() -> String {
+    let levels = [
+        level(0, "decimal", "%1.", "left", 720, 360),
+        level(1, "lowerLetter", "%2)", "left", 1440, 360),
+        level(2, "lowerRoman", "%3.", "right", 2160, 180),
+        level(3, "cardinalText", "%4:", "left", 2880, 360),
+    ]
+    .concat();
+    format!(
+        r#"<w:numbering {NS}><w:abstractNum w:abstractNumId="0">{levels}</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num></w:numbering>"#
+    )
+}
+
+fn item(num: i64, ilvl: u8, text: &str) -> String {
+    format!(
+        r#"<w:p><w:pPr><w:numPr><w:ilvl w:val="{ilvl}"/><w:numId w:val="{num}"/></w:numPr><w:spacing w:after="0"/></w:pPr><w:r><w:t>{}</w:t></w:r></w:p>"#,
+        escape(text)
+    )
+}
+
+fn lay(body: &str) -> Vec<Page> {
+    let section = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
+    let bytes = docx_with_part(&format!("{body}{section}"), "numbering", "numbering.xml", &numbering());
+    let doc = read(&bytes, &PackageLimits::default(), &Deadline::none()).expect("reads").document;
+    layout(&doc, &common::renderer().fonts, &Deadline::none()).expect("lays out").layout.pages
+}
+
+/// A text item: (x, end x, text).
+type Piece = (f64, f64, String);
+
+/// The lines of a page: (baseline, pieces left to right), top to bottom.
+fn lines(page: &Page) -> Vec<(f64, Vec<Piece>)> {
+    let mut out: Vec<(f64, Vec<Piece>)> = Vec::new();
+    for p in &page.items {
+        let Item::Text(t) = &p.item else { continue };
+        let text: String = t.glyphs.iter().map(|g| g.text.as_str()).collect();
+        let end = p.pos.x.0 + t.glyphs.iter().map(|g| g.advance.0).sum::<f64>();
+        let y = p.pos.y.0;
+        match out.iter_mut().find(|l| (l.0 - y).abs() < 0.5) {
+            Some(l) => l.1.push((p.pos.x.0, end, text)),
+            None => out.push((y, vec![(p.pos.x.0, end, text)])),
+        }
+    }
+    out.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for l in &mut out {
+        l.1.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    out
+}
+
+#[test]
+fn a_nested_list_counts_restarts_and_aligns_its_numbers() {
+    let body = [
+        item(1, 0, "one"),
+        item(1, 1, "one a"),
+        item(1, 1, "one b"),
+        item(1, 0, "two"),
+        item(1, 1, "two a"),
+        item(1, 2, "deep"),
+        item(1, 2, "deeper"),
+        item(1, 3, "words"),
+        item(2, 0, "again"),
+    ]
+    .concat();
+    let pages = lay(&body);
+    let lines = lines(&pages[0]);
+    // A line's label: every text item before the paragraph's own text (the last item).
+    let label = |k: usize| {
+        let items = &lines[k].1[..lines[k].1.len() - 1];
+        let text: String = items.iter().map(|i| i.2.as_str()).collect();
+        (items[0].0, items[items.len() - 1].1, text.trim().to_owned())
+    };
+    let labels: Vec<String> = (0..lines.len()).map(|k| label(k).2).collect();
+    // Level 2 restarts when level 1 advances; the second list instance restarts at 1
+    // through its startOverride.
+    assert_eq!(labels, ["1.", "a)", "b)", "2.", "a)", "i.", "ii.", "One:", "1."]);
+
+    // Left-aligned numbers start at the first-line indent (left − hanging).
+    assert!((label(0).0 - (72.0 + 18.0)).abs() < 0.01, "{:?}", lines[0]);
+    assert!((label(1).0 - (72.0 + 54.0)).abs() < 0.01, "{:?}", lines[1]);
+    // Right-aligned (lvlJc) numbers end there: 2160 − 180 twips from the margin.
+    let first_line = 72.0 + 99.0;
+    for k in [5, 6] {
+        let number = label(k);
+        assert!((number.1 - first_line).abs() < 0.05, "{number:?} ends at the indent");
+    }
+}

@@ -1,0 +1,53 @@
+//! Equations (Office Math, ECMA-376 §22.1) on DOCX files the tests build, laid out through
+//! the real reader and layout: the text in reading order, variables italic, scripts raised.
+
+mod common;
+
+use common::docx::docx;
+use docx2pdf::docx::{read, PackageLimits};
+use docx2pdf::layout::frame::{Item, Page};
+use docx2pdf::layout::layout;
+use docx2pdf::render::Deadline;
+
+fn lay(body: &str) -> Vec<Page> {
+    let bytes =
+        docx(&format!(r#"<w:p xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math">{body}</w:p>"#));
+    let doc = read(&bytes, &PackageLimits::default(), &Deadline::none()).expect("reads").document;
+    layout(&doc, &common::renderer().fonts, &Deadline::none()).expect("lays out").layout.pages
+}
+
+/// The text items of a page: (x, baseline y, size, face name, text).
+fn texts(page: &Page) -> Vec<(f64, f64, f64, String, String)> {
+    page.items
+        .iter()
+        .filter_map(|p| match &p.item {
+            Item::Text(t) => Some((
+                p.pos.x.0,
+                p.pos.y.0,
+                t.size.0,
+                t.face.postscript_name.clone(),
+                t.glyphs.iter().map(|g| g.text.as_str()).collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_equation_shows_its_text_in_reading_order_with_raised_scripts() {
+    // E = m c², then a fraction a/b.
+    let pages = lay(
+        r#"<w:r><w:t xml:space="preserve">Energy: </w:t></w:r><m:oMath><m:r><m:t>E</m:t></m:r><m:r><m:rPr><m:sty m:val="p"/></m:rPr><m:t>=</m:t></m:r><m:sSup><m:e><m:r><m:t>mc</m:t></m:r></m:e><m:sup><m:r><m:t>2</m:t></m:r></m:sup></m:sSup><m:r><m:rPr><m:sty m:val="p"/></m:rPr><m:t>,</m:t></m:r><m:f><m:num><m:r><m:t>a</m:t></m:r></m:num><m:den><m:r><m:t>b</m:t></m:r></m:den></m:f></m:oMath>"#,
+    );
+    let t = texts(&pages[0]);
+    let all: String = t.iter().map(|x| x.4.as_str()).collect();
+    assert_eq!(all.replace(' ', ""), "Energy:E=mc2,a/b");
+    let base = t.iter().find(|x| x.4 == "mc").expect("the base");
+    let sup = t.iter().find(|x| x.4 == "2").expect("the exponent");
+    // The exponent is smaller, raised and after its base.
+    assert!(sup.2 < base.2 && sup.1 < base.1 - 1.0 && sup.0 > base.0, "{sup:?} {base:?}");
+    // Variables are italic, the operator upright.
+    assert!(base.3.to_ascii_lowercase().contains("italic"), "{base:?}");
+    let eq = t.iter().find(|x| x.4 == "=").expect("the operator");
+    assert!(!eq.3.to_ascii_lowercase().contains("italic"), "{eq:?}");
+}

@@ -1,7 +1,7 @@
 //! docx2pdf on PostgreSQL through the real binary: every command with `--database-url
-//! postgres://…`, instances migrating one empty database at once, a debit chosen as a
-//! deadlock victim and run again, and the database going away and coming back under a
-//! running server (skipped, saying so, without a server).
+//! postgres://…`, instances migrating one empty database at once and starting on it
+//! together, a debit chosen as a deadlock victim and run again, and the database going away
+//! and coming back under a running server (skipped, saying so, without a server).
 
 mod common;
 mod pg;
@@ -59,6 +59,26 @@ async fn instances_starting_together_migrate_one_empty_database() {
         let conn = conn.expect("each instance opens the database");
         assert_eq!(db::accounts::count(&conn).await.unwrap(), 0);
     }
+}
+
+#[test]
+fn serve_processes_started_together_on_an_empty_database_all_come_up() {
+    let Some(db) = TestDb::create_blocking() else { return };
+    let url = db.url.clone();
+    // Each first `serve` tries to create the `local` account; the ones that lose the race
+    // must carry on serving, not exit.
+    let starters: Vec<_> = (0..3)
+        .map(|_| {
+            let url = url.clone();
+            std::thread::spawn(move || Server::start(&url, &["--workers", "1"]))
+        })
+        .collect();
+    let servers: Vec<Server> = starters.into_iter().map(|t| t.join().expect("serve started")).collect();
+    for server in &servers {
+        assert_eq!(server.get("/readyz").0, 200, "{}", server.log());
+    }
+    let list = run(&url, &["accounts", "list"]);
+    assert_eq!(list.lines().filter(|l| l.starts_with("local")).count(), 1, "{list}");
 }
 
 #[actix_web::test]

@@ -56,7 +56,12 @@ async fn first_run(db: &DatabaseConnection, args: &ServeArgs, clock: &dyn Clock)
         return Ok(());
     }
     let now = unix_ms(clock.now());
-    db::accounts::create(db, FIRST_ACCOUNT, Plan::Paid, FIRST_ACCOUNT_CREDITS, now).await?;
+    // Several instances started together on one empty shared database race here: the one
+    // that loses finds the account made by the winner, which printed the key.
+    match db::accounts::create(db, FIRST_ACCOUNT, Plan::Paid, FIRST_ACCOUNT_CREDITS, now).await {
+        Err(db::DbError::AccountExists(_)) => return Ok(()),
+        other => other?,
+    };
     let key = db::keys::create(db, FIRST_ACCOUNT, now).await?;
     super::emit(&format!(
         "First run: created the account \"{FIRST_ACCOUNT}\" (paid, {FIRST_ACCOUNT_CREDITS} credits a month) and its API key.\n\

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::docx::docx_with_image;
+use common::docx::{docx_with_image, png};
 use common::pdf;
 use docx2pdf::layout::frame::{ImageItem, Item, Page, Point, Rgb, ShapeItem, ShapeKind, TextItem};
 use docx2pdf::render::{convert, Deadline};
@@ -38,20 +38,6 @@ fn pic(w: f64, h: f64, src_rect: &str) -> String {
         emu(w),
         emu(h)
     )
-}
-
-/// An opaque RGB PNG of `w`×`h` pixels.
-fn png(w: u32, h: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, w, h);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().expect("png header");
-    writer
-        .write_image_data(&vec![128; (w * h * 3) as usize])
-        .expect("png data");
-    writer.finish().expect("png end");
-    out
 }
 
 /// A 24-bit BMP of `w`×`h` pixels.

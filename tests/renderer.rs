@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::docx::{docx, paragraph};
+use common::docx::{docx, paragraph, png};
 use common::pdf;
 use docx2pdf::render::{convert, Deadline, RenderErrorKind};
 
@@ -103,19 +103,6 @@ fn a_broken_main_part_is_an_invalid_docx_error() {
     let err = convert(&common::renderer(), &docx("<w:p><w:r><w:t>unclosed"), &Deadline::none()).unwrap_err();
     assert_eq!(err.kind(), RenderErrorKind::InvalidDocx, "{err}");
     assert!(err.to_string().contains("word/document.xml"), "{err}");
-}
-
-/// An opaque RGB PNG of `w`×`h` pixels.
-fn png(w: u32, h: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, w, h);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().expect("png header");
-    let pixels: Vec<u8> = (0..w * h * 3).map(|i| (i % 251) as u8).collect();
-    writer.write_image_data(&pixels).expect("png data");
-    writer.finish().expect("png end");
-    out
 }
 
 fn render_with_image(body: &str, image: &[u8]) -> Vec<u8> {

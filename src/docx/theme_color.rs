@@ -149,7 +149,7 @@ fn darken(rgb: (u8, u8, u8), shade: u8) -> (u8, u8, u8) {
 }
 
 /// Converts to HSL, changes the luminance, converts back.
-fn with_luminance((r, g, b): (u8, u8, u8), f: impl Fn(f64) -> f64) -> (u8, u8, u8) {
+pub(crate) fn with_luminance((r, g, b): (u8, u8, u8), f: impl Fn(f64) -> f64) -> (u8, u8, u8) {
     let (r, g, b) = (r as f64 / 255.0, g as f64 / 255.0, b as f64 / 255.0);
     let max = r.max(g).max(b);
     let min = r.min(g).min(b);

@@ -19,7 +19,7 @@ use super::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
 use super::wrap::{Exclusion, Exclusions};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
 use super::collect::rgb;
-use crate::docx::model::{BreakKind, Picture, PictureAnchor, RunContent, SectionStart};
+use crate::docx::model::{BreakKind, Distances, Picture, PictureAnchor, RunContent, SectionStart, Wrap, WrapText};
 use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph};
 use crate::units::Pt;
 
@@ -48,6 +48,14 @@ enum Cause {
     Auto,
     /// A page break, page-break-before or a section break.
     Hard,
+}
+
+/// How a floating object sits among the body text.
+struct FloatWrap {
+    behind: bool,
+    wrap: Wrap,
+    side: WrapText,
+    distance: Distances,
 }
 
 /// The paginator's state.
@@ -680,45 +688,45 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let (width, frag) = layout_box(tb, self.col_w, self.ctx)?;
             let height = frag.height;
             let at = box_origin(tb, &frame, width, height);
-            if tb.shape.behind_text {
-                let before = self.pages[page].body.items.len();
-                self.pages[page].place_behind(at, frag);
-                if page + 1 == self.pages.len() {
-                    self.log.inserted_in_front(self.pages[page].body.items.len() - before);
-                }
-            } else {
-                self.pages[page].place(at, frag);
-            }
-            let d = tb.shape.distance;
-            let area = (at.x, at.y, width, height);
-            let room = (d.top.pt(), d.bottom.pt(), d.left.pt(), d.right.pt());
-            if let Some(e) = Exclusion::new(page, tb.shape.wrap, tb.shape.wrap_text, area, room) {
-                self.exclusions.add(e);
-            }
+            let s = &tb.shape;
+            let float = FloatWrap { behind: s.behind_text, wrap: s.wrap, side: s.wrap_text, distance: s.distance };
+            self.place_float(page, at, frag, width, float);
         }
         for (picture, anchor) in anchored_pictures(p) {
             let size = picture::size(picture);
             let at = anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), &frame, size.width, size.height);
             let mut frag = Fragment::new(size.height);
             frag.push(Point::default(), Item::Image(picture::image_item(picture)));
-            if anchor.behind_text {
-                let before = self.pages[page].body.items.len();
-                self.pages[page].place_behind(at, frag);
-                if page + 1 == self.pages.len() {
-                    self.log.inserted_in_front(self.pages[page].body.items.len() - before);
-                }
-            } else {
-                self.pages[page].place(at, frag);
-            }
-            // The body text wraps around it (§20.4.2.15–20).
-            let d = anchor.distance;
-            let area = (at.x, at.y, size.width, size.height);
-            let room = (d.top.pt(), d.bottom.pt(), d.left.pt(), d.right.pt());
-            if let Some(e) = Exclusion::new(page, anchor.wrap, anchor.wrap_text, area, room) {
-                self.exclusions.add(e);
-            }
+            let float = FloatWrap {
+                behind: anchor.behind_text,
+                wrap: anchor.wrap,
+                side: anchor.wrap_text,
+                distance: anchor.distance,
+            };
+            self.place_float(page, at, frag, size.width, float);
         }
         Ok(())
+    }
+
+    /// Puts a floating object on `page` at `at`, in front of the text or behind it, and keeps
+    /// the body text out of its wrap area (§20.4.2.15–20).
+    fn place_float(&mut self, page: usize, at: Point, frag: Fragment, width: Pt, float: FloatWrap) {
+        let height = frag.height;
+        if float.behind {
+            let before = self.pages[page].body.items.len();
+            self.pages[page].place_behind(at, frag);
+            if page + 1 == self.pages.len() {
+                self.log.inserted_in_front(self.pages[page].body.items.len() - before);
+            }
+        } else {
+            self.pages[page].place(at, frag);
+        }
+        let d = float.distance;
+        let area = (at.x, at.y, width, height);
+        let room = (d.top.pt(), d.bottom.pt(), d.left.pt(), d.right.pt());
+        if let Some(e) = Exclusion::new(page, float.wrap, float.side, area, room) {
+            self.exclusions.add(e);
+        }
     }
 
     /// What the paragraph at `laid[i]` needs on a page to start there: its keep-with-next

@@ -174,3 +174,16 @@ fn package_with(
     }
     zip.finish().expect("zip finish").into_inner()
 }
+
+/// An opaque RGB PNG of `w`×`h` pixels.
+pub fn png(w: u32, h: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("png header");
+    let pixels: Vec<u8> = (0..w * h * 3).map(|i| (i % 251) as u8).collect();
+    writer.write_image_data(&pixels).expect("png data");
+    writer.finish().expect("png end");
+    out
+}

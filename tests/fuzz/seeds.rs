@@ -4,25 +4,12 @@
 
 use std::path::Path;
 
-use crate::common::docx::{docx, docx_with_image, docx_with_part, inline_picture, paragraph};
+use crate::common::docx::{docx, docx_with_image, docx_with_part, inline_picture, paragraph, png};
 
 const NUMBERING: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr></w:lvl><w:lvl w:ilvl="1"><w:start w:val="3"/><w:numFmt w:val="lowerRoman"/><w:lvlText w:val="%1.%2)"/><w:lvlJc w:val="right"/><w:pPr><w:ind w:left="1440" w:hanging="360"/></w:pPr></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>"#;
 
 const SECTION: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/><w:cols w:num="2" w:space="720"/></w:sectPr>"#;
-
-/// An opaque RGB PNG of `w`×`h` pixels.
-fn png(w: u32, h: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, w, h);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().expect("png header");
-    let pixels: Vec<u8> = (0..w * h * 3).map(|i| (i % 251) as u8).collect();
-    writer.write_image_data(&pixels).expect("png data");
-    writer.finish().expect("png end");
-    out
-}
 
 fn table(rows: usize, cols: usize, inner: &str) -> String {
     let cell = format!(

@@ -7,7 +7,7 @@ use quick_xml::events::BytesStart;
 
 use crate::docx::model::{Color, Geometry, PolygonPreset, ShapeStyle, ThemeColor, ThemeColorRef};
 use crate::docx::simple_types::{color, int};
-use crate::docx::theme_color::Palette;
+use crate::docx::theme_color::{with_luminance, Palette};
 use crate::docx::xml::{attr, attr_raw};
 use crate::units::Emu;
 
@@ -195,8 +195,8 @@ impl ShapeReader {
                     .unwrap_or(PERCENT as i64) as f64
                     / PERCENT;
                 *rgb = match name {
-                    b"lumMod" => map_lum(*rgb, |l| l * v),
-                    b"lumOff" => map_lum(*rgb, |l| l + v),
+                    b"lumMod" => with_luminance(*rgb, |l| l * v),
+                    b"lumOff" => with_luminance(*rgb, |l| l + v),
                     // §20.1.2.3.34/31: towards white, towards black.
                     b"tint" => map_rgb(*rgb, |c| c + (1.0 - c) * (1.0 - v)),
                     _ => map_rgb(*rgb, |c| c * v),
@@ -483,63 +483,6 @@ fn map_rgb((r, g, b): (u8, u8, u8), f: impl Fn(f64) -> f64) -> (u8, u8, u8) {
     (c(r), c(g), c(b))
 }
 
-/// Changes the HSL luminance (`a:lumMod`, `a:lumOff`, §20.1.2.3.20/19).
-fn map_lum((r, g, b): (u8, u8, u8), f: impl Fn(f64) -> f64) -> (u8, u8, u8) {
-    let (r, g, b) = (
-        f64::from(r) / 255.0,
-        f64::from(g) / 255.0,
-        f64::from(b) / 255.0,
-    );
-    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
-    let l = (max + min) / 2.0;
-    let d = max - min;
-    let (h, s) = if d == 0.0 {
-        (0.0, 0.0)
-    } else {
-        let s = if l > 0.5 {
-            d / (2.0 - max - min)
-        } else {
-            d / (max + min)
-        };
-        let h = if max == r {
-            (g - b) / d + if g < b { 6.0 } else { 0.0 }
-        } else if max == g {
-            (b - r) / d + 2.0
-        } else {
-            (r - g) / d + 4.0
-        };
-        (h / 6.0, s)
-    };
-    let l = f(l).clamp(0.0, 1.0);
-    let to = |v: f64| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
-    if s == 0.0 {
-        return (to(l), to(l), to(l));
-    }
-    let q = if l < 0.5 {
-        l * (1.0 + s)
-    } else {
-        l + s - l * s
-    };
-    let p = 2.0 * l - q;
-    let hue = |mut t: f64| {
-        if t < 0.0 {
-            t += 1.0;
-        }
-        if t > 1.0 {
-            t -= 1.0;
-        }
-        if t < 1.0 / 6.0 {
-            p + (q - p) * 6.0 * t
-        } else if t < 0.5 {
-            q
-        } else if t < 2.0 / 3.0 {
-            p + (q - p) * (2.0 / 3.0 - t) * 6.0
-        } else {
-            p
-        }
-    };
-    (to(hue(h + 1.0 / 3.0)), to(hue(h)), to(hue(h - 1.0 / 3.0)))
-}
 
 #[cfg(test)]
 mod tests {
@@ -548,7 +491,7 @@ mod tests {
     #[test]
     fn lum_mod_and_off_lighten_in_hsl() {
         // accent1 4472C4 with lumMod 20% lumOff 80% is Word's D9E2F3 (within a unit).
-        let (r, g, b) = map_lum(map_lum((0x44, 0x72, 0xC4), |l| l * 0.2), |l| l + 0.8);
+        let (r, g, b) = with_luminance(with_luminance((0x44, 0x72, 0xC4), |l| l * 0.2), |l| l + 0.8);
         assert!(
             (i32::from(r) - 0xD9).abs() <= 1
                 && (i32::from(g) - 0xE2).abs() <= 1

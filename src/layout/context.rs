@@ -31,6 +31,8 @@ pub(crate) struct Ctx<'f> {
     pub expand_shift_return: bool,
     /// How many tables enclose the one being laid out.
     pub table_depth: usize,
+    /// The current section's document-grid line pitch, when its lines snap to a grid.
+    pub line_pitch: Option<Pt>,
     /// The document's East Asian line-breaking lists (§17.15.1.60/61).
     pub kinsoku: super::kinsoku::Kinsoku,
     /// The marks of the referenced footnotes and endnotes (§17.11).
@@ -61,6 +63,7 @@ impl<'f> Ctx<'f> {
             compatibility_mode,
             expand_shift_return,
             table_depth: 0,
+            line_pitch: None,
             kinsoku: Default::default(),
             note_marks: HashMap::new(),
             current_note: None,

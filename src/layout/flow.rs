@@ -292,6 +292,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
     /// Starts section `s` as its `w:type` says (§17.6.22).
     fn start_section(&mut self, s: usize) -> Result<(), LayoutError> {
         let st = &self.doc.sections[s];
+        self.ctx.line_pitch = st.line_pitch;
         if st.page_number_start.is_some() {
             self.restart = st.page_number_start;
         }
@@ -1075,6 +1076,27 @@ mod tests {
         let t = texts(&out.layout.pages[0]);
         let second_col = 72.0 + (468.0 - 36.0) / 2.0 + 36.0;
         assert!(t.iter().any(|x| (x.0 - second_col).abs() < 0.01 && x.2 == "line 56"));
+    }
+
+    #[test]
+    fn lines_snap_to_the_document_grid_unless_the_paragraph_opts_out() {
+        use crate::docx::model::{DocGrid, DocGridType};
+        let grid = SectionProps {
+            doc_grid: Some(DocGrid { kind: Some(DocGridType::Lines), line_pitch: Some(Twips(312)), char_space: None }),
+            ..Default::default()
+        };
+        let off = ParagraphProps { snap_to_grid: Some(false), ..Default::default() };
+        let doc = Document {
+            final_section: grid,
+            ..doc_of(vec![para("one"), para("two"), para_with("three", off.clone()), para_with("four", off)])
+        };
+        let out = lay(&doc);
+        let ys: Vec<f64> = lines(&out.layout.pages[0]).iter().map(|l| l.0).collect();
+        // 10 pt text (11.5 pt natural) takes one 15.6 pt grid line, centred in it.
+        assert!((ys[1] - ys[0] - 15.6).abs() < 0.01, "{ys:?}");
+        assert!((ys[0] - (FIRST_BASELINE + (15.6 - PITCH) / 2.0)).abs() < 0.01, "{ys:?}");
+        // `w:snapToGrid w:val="0"` keeps the font's own line height.
+        assert!((ys[3] - ys[2] - PITCH).abs() < 0.01, "{ys:?}");
     }
 
     #[test]

@@ -52,6 +52,13 @@ const METRIC_OVERRIDES: &[(&str, f64, f64)] = &[
     ("simhei", 292.0 / 256.0, 1.0),
     ("kaiti", 292.0 / 256.0, 1.0),
     ("dengxian", 2134.0 / 2048.0, 1659.0 / 2048.0),
+    // The same faces under the Chinese names documents write in `w:rFonts` and themes.
+    ("宋体", 292.0 / 256.0, 1.0),
+    ("黑体", 292.0 / 256.0, 1.0),
+    ("楷体", 292.0 / 256.0, 1.0),
+    ("楷体_gb2312", 292.0 / 256.0, 1.0),
+    ("等线", 2134.0 / 2048.0, 1659.0 / 2048.0),
+    ("等线 light", 2134.0 / 2048.0, 1659.0 / 2048.0),
 ];
 
 /// Shape plans by direction and script (the features never change).

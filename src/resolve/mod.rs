@@ -222,6 +222,9 @@ pub struct ParaStyle {
     pub page_break_before: bool,
     /// `w:widowControl` (on unless said otherwise, §17.3.1.44).
     pub widow_control: bool,
+    /// `w:snapToGrid` (on unless said otherwise, §17.3.1.32): auto line heights follow the
+    /// section's document grid.
+    pub snap_to_grid: bool,
     /// `w:contextualSpacing`.
     pub contextual_spacing: bool,
     /// `w:bidi`.
@@ -342,6 +345,9 @@ pub struct SectionStyle {
     /// `w:cols@w:sep`: a line between columns.
     pub column_separator: bool,
     /// `w:vAlign` (§17.6.23): vertical alignment of the body on the page.
+    /// The document grid's line pitch when the grid has lines (`w:docGrid type="lines"` or
+    /// `"linesAndChars"`, §17.6.5).
+    pub line_pitch: Option<Pt>,
     pub v_align: crate::docx::model::PageVAlign,
     /// Header relationship ids, missing kinds inherited from the previous section.
     pub headers: HeaderFooterIds,

@@ -77,6 +77,7 @@ pub(super) fn compute_paragraph(
         page_break_before: p.page_break_before.unwrap_or(false),
         // §17.3.1.44: widow control is on unless turned off.
         widow_control: p.widow_control.unwrap_or(true),
+        snap_to_grid: p.snap_to_grid.unwrap_or(true),
         contextual_spacing: p.contextual_spacing.unwrap_or(false),
         bidi: p.bidi.unwrap_or(false),
         tabs,

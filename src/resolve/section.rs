@@ -1,7 +1,7 @@
 //! Computed page setup of a section (§17.6.17) with Word's defaults and inherited headers.
 
 use super::{HeaderFooterIds, SectionStyle};
-use crate::docx::model::{HeaderFooterRefs, PageVAlign, SectionProps, SectionStart};
+use crate::docx::model::{DocGridType, HeaderFooterRefs, PageVAlign, SectionProps, SectionStart};
 use crate::units::{Pt, Twips};
 
 /// Letter, Word's page when `w:pgSz` is missing (§17.6.13).
@@ -58,6 +58,7 @@ pub(super) fn compute_section(
         column_widths: unequal_columns(props),
         column_separator: props.column_separator,
         v_align: props.v_align.unwrap_or(PageVAlign::Top),
+        line_pitch: line_pitch(props),
         headers: inherit(&props.headers, previous.map(|p| &p.headers)),
         footers: inherit(&props.footers, previous.map(|p| &p.footers)),
     }
@@ -80,6 +81,16 @@ fn unequal_columns(props: &SectionProps) -> Vec<(Pt, Pt)> {
             (c.width.map(|w| w.pt()).unwrap_or(Pt::ZERO), c.space.map(|w| w.pt()).unwrap_or(Pt::ZERO).max(Pt::ZERO))
         })
         .collect()
+}
+
+/// The grid's line pitch when line heights snap to it: a grid of type `lines` or
+/// `linesAndChars` (§17.6.5); Word's default grid (no type) has no effect (notes §3).
+fn line_pitch(props: &SectionProps) -> Option<Pt> {
+    let grid = props.doc_grid?;
+    match grid.kind? {
+        DocGridType::Lines | DocGridType::LinesAndChars => grid.line_pitch.map(|t| t.pt()).filter(|p| p.0 > 1.0),
+        DocGridType::Default | DocGridType::SnapToChars => None,
+    }
 }
 
 #[cfg(test)]

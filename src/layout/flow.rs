@@ -464,19 +464,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         while s < n {
             // The lines up to the next hard break must go here or on following pages.
             let chunk_end = (s..n).find(|&k| p.lines[k].brk.is_some()).map(|k| k + 1).unwrap_or(n);
-            let lead = if s > 0 {
-                Pt::ZERO
-            } else if self.col_has_content {
-                between(prev_after, before)
-            } else {
-                // Top of a page: `before` is dropped after an automatic break and kept after
-                // a hard one, less the previous paragraph's `after` (notes §3).
-                match self.last_break {
-                    Cause::Auto => Pt::ZERO,
-                    Cause::Hard => (before - prev_after).max(Pt::ZERO),
-                    Cause::Start => before,
-                }
-            };
+            let lead = if s > 0 { Pt::ZERO } else { self.first_lead(prev_after, before) };
             let room = self.bottom - self.y - lead;
             let mut fit = 0;
             let mut used = Pt::ZERO;
@@ -762,6 +750,8 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         if self.col_has_content {
             between(prev_after, before)
         } else {
+            // Top of a page: `before` is dropped after an automatic break and kept after a
+            // hard one, less the previous paragraph's `after` (notes §3).
             match self.last_break {
                 Cause::Auto => Pt::ZERO,
                 Cause::Hard => (before - prev_after).max(Pt::ZERO),

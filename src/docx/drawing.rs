@@ -6,6 +6,8 @@
 //! picture become a placeholder. Drawings with none of these are skipped, one warning per
 //! kind.
 
+mod chart;
+mod chart_plot;
 mod shape;
 
 use quick_xml::events::BytesStart;
@@ -81,6 +83,8 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
     let mut vml_not_a_box = false;
     // A chart (`c:chart`, `cx:chart`) or SmartArt (`dgm:relIds`) with no fallback picture.
     let mut chart = false;
+    // `c:chart@r:id` (§21.2.2.27): the chart part.
+    let mut chart_rel: Option<String> = None;
     // Where the text box of the shape being read went, for its `wps:bodyPr` after it.
     let mut text_box_at: Option<usize> = None;
     loop {
@@ -160,7 +164,12 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                 }
                 stack.push(name.to_vec());
                 match name {
-                    b"chart" | b"relIds" if stack.iter().any(|s| s == b"graphicData") => chart = true,
+                    b"chart" | b"relIds" if stack.iter().any(|s| s == b"graphicData") => {
+                        chart = true;
+                        if name == b"chart" {
+                            chart_rel = attr(&e, b"id").map(|r| r.into_owned());
+                        }
+                    }
                     b"wsp" => text_box_at = None,
                     // §21.1.2.1.1: the insets and vertical anchoring of the shape's text.
                     b"bodyPr" => {
@@ -267,7 +276,19 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
         story.text_boxes.insert(first_box, shape_box);
         drawn = true;
     }
+    let mut chart_drawn = false;
+    if picture.is_none() && !drawn {
+        if let Some(rel) = chart_rel.as_deref() {
+            chart_drawn = draw_chart(xml, story, rel, &frame, first_box)?;
+            drawn = chart_drawn;
+        }
+    }
     let picture = match picture {
+        // An inline chart keeps its room in the line; its group is drawn over it.
+        None if chart_drawn && !frame.anchored => placeholder(&frame, &pic).map(|p| Picture {
+            format: super::model::ImageFormat::Blank,
+            ..p
+        }),
         None if chart && !drawn => placeholder(&frame, &pic),
         p => p,
     };
@@ -313,6 +334,46 @@ fn anchor_of(frame: &TextBox, pic: &PictureRef) -> Option<Box<PictureAnchor>> {
             wrap_text: pic.wrap_text,
         })
     })
+}
+
+/// Draws the chart part of relationship `rel` as a group in `frame`'s box: its shapes as
+/// one box inserted at `first_box`, its labels as text boxes after it. `false` when the
+/// part is missing or holds no chart drawn here (the caller puts a placeholder).
+fn draw_chart(xml: &XmlReader<'_>, story: &mut Story<'_>, rel: &str, frame: &TextBox, first_box: usize) -> Result<bool, DocxError> {
+    let Some(target) = story.rels.get(rel).filter(|r| !r.external).map(|r| r.target.clone()) else {
+        return Ok(false);
+    };
+    let Some(media) = story.media.as_deref_mut() else { return Ok(false) };
+    let Some(data) = media.media(&target)? else { return Ok(false) };
+    let Some(chart) = chart::read_chart(&mut xml.for_part(&data, &target))? else {
+        return Ok(false);
+    };
+    let Some(drawn) = chart_plot::plot(&chart, frame, xml.palette()) else {
+        return Ok(false);
+    };
+    let mut group = frame.clone();
+    group.shape = None;
+    group.children = drawn.shapes;
+    if !frame.anchored {
+        // An inline chart: the caller keeps its room in the line with a blank picture; the
+        // group floats at the start of the paragraph's column, where a chart alone in its
+        // paragraph sits (a chart after text in the same line is drawn at the line start).
+        let start = |from: &str| Some(AnchorPosition { relative_from: Some(from.to_owned()), ..Default::default() });
+        group.anchored = true;
+        group.horizontal = start("column");
+        group.vertical = start("paragraph");
+        group.wrap = Wrap::None;
+    }
+    let mut labels = drawn.labels;
+    for label in &mut labels {
+        label.anchored = group.anchored;
+        label.horizontal = group.horizontal.clone();
+        label.vertical = group.vertical.clone();
+    }
+    story.text_boxes.insert(first_box, group);
+    let at = first_box + 1;
+    story.text_boxes.splice(at..at, labels);
+    Ok(true)
 }
 
 /// A grey box the size of a chart or diagram drawn without its fallback picture: it takes

@@ -473,7 +473,7 @@ pub struct ShapeStyle {
 }
 
 /// The preset geometries drawn (ST_ShapeType, §20.1.10.56); others draw as rectangles.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Geometry {
     #[default]
     Rect,
@@ -483,6 +483,9 @@ pub enum Geometry {
     Line,
     /// A preset outline made of straight edges, with its default adjustments.
     Polygon(PolygonPreset),
+    /// A closed outline through these points, in 100,000ths of the box's width and
+    /// height from its top-left corner (a chart's pie slice).
+    Freeform(std::sync::Arc<[(i32, i32)]>),
 }
 
 /// Preset shapes drawn as polygons (ST_ShapeType, §20.1.10.56).
@@ -634,6 +637,9 @@ pub enum ImageFormat {
     Wmf,
     /// Anything else.
     Unknown,
+    /// No image: room kept in the line for an inline drawing that is drawn as shapes
+    /// (a chart).
+    Blank,
 }
 
 /// `a:srcRect@l,t,r,b` (§20.1.8.55): how much of each edge is cut off, in thousandths of a

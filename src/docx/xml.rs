@@ -128,6 +128,19 @@ impl<'a> XmlReader<'a> {
         self
     }
 
+    /// A reader over another part of the same package (`bytes`, named `part`), under the
+    /// same deadline, limits and theme colours.
+    pub(crate) fn for_part<'b>(&self, bytes: &'b [u8], part: &'b str) -> XmlReader<'b>
+    where
+        'a: 'b,
+    {
+        let mut reader = XmlReader::new(bytes, part, self.max_depth, self.deadline);
+        reader.max_elements = self.max_elements;
+        reader.max_table_depth = self.max_table_depth;
+        reader.palette = self.palette;
+        reader
+    }
+
     /// The theme colours of the document, when known.
     pub(crate) fn palette(&self) -> Option<&'a Palette> {
         self.palette

@@ -5,7 +5,7 @@ use super::collect::{Atom, AtomKind, Collected, SpanStyle};
 use super::context::Ctx;
 use super::font_metrics::LineExtent;
 use super::fragment::{Fragment, Mark, PendingField};
-use super::frame::{Glyph, Item, LineItem, LinkItem, Point, RectItem, Size, TextItem};
+use super::frame::{Glyph, ImageFormat, Item, LineItem, LinkItem, Point, RectItem, Size, TextItem};
 use super::linebreak::{LineGeometry, LineSpan};
 use super::tabs::Pen;
 use crate::docx::model::{Align, BreakKind, TabKind, TabLeader, Underline};
@@ -261,7 +261,10 @@ pub(crate) fn finish_line(
             AtomKind::Note(kind, id) => frag.marks.push(Mark::Note(*kind, *id)),
             AtomKind::Picture(k) => {
                 let item = &c.pictures[*k];
-                frag.push(Point::new(xs[i], baseline - item.size.height), Item::Image(item.clone()));
+                // A blank picture only keeps room for shapes drawn over it (an inline chart).
+                if item.image.format != ImageFormat::Blank {
+                    frag.push(Point::new(xs[i], baseline - item.size.height), Item::Image(item.clone()));
+                }
             }
             AtomKind::Break(_) => {}
         }

@@ -13,7 +13,7 @@ const ROUND_CORNER: f64 = 0.166_67;
 
 /// The item that draws `style` in a box of `size`.
 pub(crate) fn shape_item(style: &ShapeStyle, size: Size) -> ShapeItem {
-    let kind = match style.geometry {
+    let kind = match &style.geometry {
         Geometry::Rect => ShapeKind::Rect,
         Geometry::RoundRect => ShapeKind::RoundRect(size.width.min(size.height) * ROUND_CORNER),
         Geometry::Ellipse => ShapeKind::Ellipse,
@@ -22,8 +22,14 @@ pub(crate) fn shape_item(style: &ShapeStyle, size: Size) -> ShapeItem {
             down: style.flip_h == style.flip_v,
         },
         Geometry::Polygon(preset) => {
-            ShapeKind::Polygon(polygon(preset, size, style.flip_h, style.flip_v))
+            ShapeKind::Polygon(polygon(*preset, size, style.flip_h, style.flip_v))
         }
+        Geometry::Freeform(points) => ShapeKind::Polygon(
+            points
+                .iter()
+                .map(|&(x, y)| Point::new(size.width * (x as f64 / 1e5), size.height * (y as f64 / 1e5)))
+                .collect(),
+        ),
     };
     ShapeItem {
         size,

@@ -158,6 +158,8 @@ fn write_image(
             Ok(Ok(Stored::XObject { id, name }))
         }
         ImageFormat::Unknown => Ok(Err("a picture in an unknown format was not drawn".into())),
+        // Layout leaves blank pictures out; nothing to draw.
+        ImageFormat::Blank => Ok(Err("a blank picture has nothing to draw".into())),
     }
 }
 

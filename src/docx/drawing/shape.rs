@@ -190,17 +190,7 @@ impl ShapeReader {
                 let Some((_, rgb)) = self.current.as_mut() else {
                     return;
                 };
-                let v = attr_raw(e, b"val")
-                    .and_then(|v| int(&v))
-                    .unwrap_or(PERCENT as i64) as f64
-                    / PERCENT;
-                *rgb = match name {
-                    b"lumMod" => with_luminance(*rgb, |l| l * v),
-                    b"lumOff" => with_luminance(*rgb, |l| l + v),
-                    // §20.1.2.3.34/31: towards white, towards black.
-                    b"tint" => map_rgb(*rgb, |c| c + (1.0 - c) * (1.0 - v)),
-                    _ => map_rgb(*rgb, |c| c * v),
-                };
+                *rgb = modified(*rgb, name, e);
                 self.store();
             }
             _ => {}
@@ -290,7 +280,7 @@ impl ShapeReader {
             Some(line) => (line, self.line_width.unwrap_or(DEFAULT_LINE)),
             None => (self.style_line, self.line_width.unwrap_or(DEFAULT_LINE)),
         };
-        let geometry = self.geometry.unwrap_or_default();
+        let geometry = self.geometry.clone().unwrap_or_default();
         let fill = fill.filter(|_| geometry != Geometry::Line);
         if fill.is_none() && line.is_none() {
             return None;
@@ -386,9 +376,23 @@ fn geometry(prst: &[u8]) -> Geometry {
     Geometry::Polygon(polygon)
 }
 
+/// `rgb` changed by the colour modifier `a:lumMod`, `a:lumOff`, `a:tint` or `a:shade`
+/// (§20.1.2.3) named `name`.
+pub(super) fn modified(rgb: (u8, u8, u8), name: &[u8], e: &BytesStart<'_>) -> (u8, u8, u8) {
+    let v = attr_raw(e, b"val").and_then(|v| int(&v)).unwrap_or(PERCENT as i64) as f64 / PERCENT;
+    match name {
+        b"lumMod" => with_luminance(rgb, |l| l * v),
+        b"lumOff" => with_luminance(rgb, |l| l + v),
+        // §20.1.2.3.34/31: towards white, towards black.
+        b"tint" => map_rgb(rgb, |c| c + (1.0 - c) * (1.0 - v)),
+        b"shade" => map_rgb(rgb, |c| c * v),
+        _ => rgb,
+    }
+}
+
 /// The colour of `a:srgbClr`, `a:schemeClr`, `a:sysClr` or `a:prstClr` before its
 /// modifiers.
-fn base_color(name: &[u8], e: &BytesStart<'_>, palette: Option<&Palette>) -> Option<(u8, u8, u8)> {
+pub(super) fn base_color(name: &[u8], e: &BytesStart<'_>, palette: Option<&Palette>) -> Option<(u8, u8, u8)> {
     let rgb = |c: Color| match c {
         Color::Rgb(r, g, b) => Some((r, g, b)),
         Color::Auto => None,

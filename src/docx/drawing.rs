@@ -8,6 +8,8 @@
 
 mod chart;
 mod chart_plot;
+mod diagram;
+mod label;
 mod shape;
 
 use quick_xml::events::BytesStart;
@@ -85,6 +87,8 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
     let mut chart = false;
     // `c:chart@r:id` (§21.2.2.27): the chart part.
     let mut chart_rel: Option<String> = None;
+    // `dgm:relIds@r:dm`: the SmartArt's data part.
+    let mut diagram_rel: Option<String> = None;
     // Where the text box of the shape being read went, for its `wps:bodyPr` after it.
     let mut text_box_at: Option<usize> = None;
     loop {
@@ -168,6 +172,8 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                         chart = true;
                         if name == b"chart" {
                             chart_rel = attr(&e, b"id").map(|r| r.into_owned());
+                        } else {
+                            diagram_rel = attr(&e, b"dm").map(|r| r.into_owned());
                         }
                     }
                     b"wsp" => text_box_at = None,
@@ -276,16 +282,22 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
         story.text_boxes.insert(first_box, shape_box);
         drawn = true;
     }
-    let mut chart_drawn = false;
+    let mut group_drawn = false;
     if picture.is_none() && !drawn {
-        if let Some(rel) = chart_rel.as_deref() {
-            chart_drawn = draw_chart(xml, story, rel, &frame, first_box)?;
-            drawn = chart_drawn;
+        let group = match (chart_rel.as_deref(), diagram_rel.as_deref()) {
+            (Some(rel), _) => read_chart_group(xml, story, rel, &frame)?,
+            (None, Some(rel)) => read_diagram_group(xml, story, rel, &frame)?,
+            _ => None,
+        };
+        if let Some((shapes, labels)) = group {
+            place_group(story, &frame, first_box, shapes, labels);
+            group_drawn = true;
+            drawn = true;
         }
     }
     let picture = match picture {
-        // An inline chart keeps its room in the line; its group is drawn over it.
-        None if chart_drawn && !frame.anchored => placeholder(&frame, &pic).map(|p| Picture {
+        // An inline chart or diagram keeps its room in the line; its group is drawn over it.
+        None if group_drawn && !frame.anchored => placeholder(&frame, &pic).map(|p| Picture {
             format: super::model::ImageFormat::Blank,
             ..p
         }),
@@ -336,44 +348,67 @@ fn anchor_of(frame: &TextBox, pic: &PictureRef) -> Option<Box<PictureAnchor>> {
     })
 }
 
-/// Draws the chart part of relationship `rel` as a group in `frame`'s box: its shapes as
-/// one box inserted at `first_box`, its labels as text boxes after it. `false` when the
-/// part is missing or holds no chart drawn here (the caller puts a placeholder).
-fn draw_chart(xml: &XmlReader<'_>, story: &mut Story<'_>, rel: &str, frame: &TextBox, first_box: usize) -> Result<bool, DocxError> {
+/// The shapes and labels of a group drawn by the reader.
+type Group = (Vec<GroupChild>, Vec<TextBox>);
+
+/// The chart part of relationship `rel` drawn in `frame`'s box; `None` when the part is
+/// missing or holds no chart drawn here (the caller puts a placeholder).
+fn read_chart_group(xml: &XmlReader<'_>, story: &mut Story<'_>, rel: &str, frame: &TextBox) -> Result<Option<Group>, DocxError> {
+    let Some(data) = part(story, rel)? else { return Ok(None) };
+    let Some(chart) = chart::read_chart(&mut xml.for_part(&data.1, &data.0))? else {
+        return Ok(None);
+    };
+    Ok(chart_plot::plot(&chart, frame, xml.palette()).map(|d| (d.shapes, d.labels)))
+}
+
+/// The SmartArt whose data part is relationship `rel`, from the drawing part Word saved
+/// with it; `None` without one.
+fn read_diagram_group(xml: &XmlReader<'_>, story: &mut Story<'_>, rel: &str, frame: &TextBox) -> Result<Option<Group>, DocxError> {
+    let Some((name, data)) = part(story, rel)? else { return Ok(None) };
+    let Some(drawing_rel) = diagram::drawing_rel(&mut xml.for_part(&data, &name))? else {
+        return Ok(None);
+    };
+    let Some(drawing_part) = diagram::drawing_part(story.rels, &drawing_rel) else { return Ok(None) };
+    let Some(media) = story.media.as_deref_mut() else { return Ok(None) };
+    let Some(bytes) = media.media(&drawing_part)? else { return Ok(None) };
+    let diagram = diagram::read_diagram(&mut xml.for_part(&bytes, &drawing_part), frame)?;
+    Ok(diagram.map(|d| (d.shapes, d.labels)))
+}
+
+/// The name and bytes of the internal part of relationship `rel`.
+fn part(story: &mut Story<'_>, rel: &str) -> Result<Option<(String, std::sync::Arc<[u8]>)>, DocxError> {
     let Some(target) = story.rels.get(rel).filter(|r| !r.external).map(|r| r.target.clone()) else {
-        return Ok(false);
+        return Ok(None);
     };
-    let Some(media) = story.media.as_deref_mut() else { return Ok(false) };
-    let Some(data) = media.media(&target)? else { return Ok(false) };
-    let Some(chart) = chart::read_chart(&mut xml.for_part(&data, &target))? else {
-        return Ok(false);
-    };
-    let Some(drawn) = chart_plot::plot(&chart, frame, xml.palette()) else {
-        return Ok(false);
-    };
+    let Some(media) = story.media.as_deref_mut() else { return Ok(None) };
+    Ok(media.media(&target)?.map(|data| (target, data)))
+}
+
+/// Puts a group drawn by the reader into the story: its shapes as one box at `first_box`,
+/// its labels as text boxes after it.
+fn place_group(story: &mut Story<'_>, frame: &TextBox, first_box: usize, shapes: Vec<GroupChild>, mut labels: Vec<TextBox>) {
     let mut group = frame.clone();
     group.shape = None;
-    group.children = drawn.shapes;
+    group.children = shapes;
     if !frame.anchored {
-        // An inline chart: the caller keeps its room in the line with a blank picture; the
-        // group floats at the start of the paragraph's column, where a chart alone in its
-        // paragraph sits (a chart after text in the same line is drawn at the line start).
+        // Inline: the caller keeps the room in the line with a blank picture; the group
+        // floats at the start of the paragraph's column, where a chart alone in its
+        // paragraph sits (one after text in the same line is drawn at the line start).
         let start = |from: &str| Some(AnchorPosition { relative_from: Some(from.to_owned()), ..Default::default() });
         group.anchored = true;
         group.horizontal = start("column");
         group.vertical = start("paragraph");
         group.wrap = Wrap::None;
     }
-    let mut labels = drawn.labels;
     for label in &mut labels {
         label.anchored = group.anchored;
         label.horizontal = group.horizontal.clone();
         label.vertical = group.vertical.clone();
+        label.wrap = Wrap::None;
     }
     story.text_boxes.insert(first_box, group);
     let at = first_box + 1;
     story.text_boxes.splice(at..at, labels);
-    Ok(true)
 }
 
 /// A grey box the size of a chart or diagram drawn without its fallback picture: it takes

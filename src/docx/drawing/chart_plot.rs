@@ -10,12 +10,10 @@
 use std::sync::Arc;
 
 use super::chart::{Chart, ChartKind, Grouping, LegendPos, Rgb, Series};
-use crate::docx::model::{
-    Align, Block, Color, Geometry, GroupChild, LineSpacing, Paragraph, Run, RunContent, ShapeStyle,
-    TextBox, ThemeColor, ThemeColorRef, Wrap,
-};
+use super::label::{self, Piece};
+use crate::docx::model::{Align, Color, Geometry, GroupChild, ShapeStyle, TextBox, ThemeColor, ThemeColorRef};
 use crate::docx::theme_color::{with_luminance, Palette};
-use crate::units::{Emu, HalfPoints, Twips};
+use crate::units::Emu;
 
 /// The text colour of the default chart style: `tx1` with lumMod 65 %, lumOff 35 %.
 const TEXT: Rgb = (0x59, 0x59, 0x59);
@@ -135,46 +133,10 @@ impl Pen<'_, '_> {
 
     /// One line of text in `area`, vertically centred.
     fn label(&mut self, text: &str, area: Area, size: f64, align: Align) {
-        let paragraph = Paragraph {
-            props: crate::docx::model::ParagraphProps {
-                align: Some(align),
-                spacing: crate::docx::model::Spacing {
-                    before: Some(Twips(0)),
-                    after: Some(Twips(0)),
-                    line: Some(LineSpacing::Auto(240)),
-                    ..Default::default()
-                },
-                indent: crate::docx::model::Indent {
-                    left: Some(Twips(0)),
-                    right: Some(Twips(0)),
-                    first_line: Some(Twips(0)),
-                    ..Default::default()
-                },
-                ..Default::default()
-            },
-            inlines: vec![crate::docx::model::Inline::Run(Run {
-                props: crate::docx::model::RunProps {
-                    size: Some(HalfPoints((size * 2.0).round() as i64)),
-                    color: Some(Color::Rgb(TEXT.0, TEXT.1, TEXT.2)),
-                    ..Default::default()
-                },
-                content: vec![RunContent::Text(text.to_owned())],
-                ..Default::default()
-            })],
-            ..Default::default()
-        };
-        self.out.labels.push(TextBox {
-            blocks: vec![Block::Paragraph(paragraph)],
-            extent: Some((emu(area.w.max(1.0)), emu(area.h.max(1.0)))),
-            wrap: Wrap::None,
-            shape: None,
-            children: Vec::new(),
-            insets: [Some(Emu(0)); 4],
-            text_anchor: Some("ctr".to_owned()),
-            group_offset: (emu(area.x), emu(area.y)),
-            group_extent: self.frame.extent,
-            ..self.frame.clone()
-        });
+        let piece = Piece { text: text.to_owned(), size, color: TEXT, bold: false };
+        let blocks = vec![label::paragraph(vec![piece], align, 1.0)];
+        let (offset, extent) = ((emu(area.x), emu(area.y)), (emu(area.w.max(1.0)), emu(area.h.max(1.0))));
+        self.out.labels.push(label::text_box(self.frame, offset, extent, blocks, "ctr", [Emu(0); 4]));
     }
 }
 

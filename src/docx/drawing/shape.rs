@@ -296,6 +296,11 @@ impl ShapeReader {
         })
     }
 
+    /// The shape's own `a:xfrm` box, unscaled.
+    pub(crate) fn own_box(&self) -> Option<EmuBox> {
+        self.own
+    }
+
     /// The shape's box inside the outermost group, scaled to `extent` (the drawing's
     /// `wp:extent`), through every enclosing group's `chOff`/`chExt` (§20.1.7.5).
     pub(crate) fn box_in_group(&self, extent: (Emu, Emu)) -> Option<EmuBox> {

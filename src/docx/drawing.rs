@@ -375,8 +375,11 @@ fn read_diagram_group(xml: &XmlReader<'_>, story: &mut Story<'_>, rel: &str, fra
     Ok(diagram.map(|d| (d.shapes, d.labels)))
 }
 
+/// A part's name and bytes.
+type Part = (String, std::sync::Arc<[u8]>);
+
 /// The name and bytes of the internal part of relationship `rel`.
-fn part(story: &mut Story<'_>, rel: &str) -> Result<Option<(String, std::sync::Arc<[u8]>)>, DocxError> {
+fn part(story: &mut Story<'_>, rel: &str) -> Result<Option<Part>, DocxError> {
     let Some(target) = story.rels.get(rel).filter(|r| !r.external).map(|r| r.target.clone()) else {
         return Ok(None);
     };

@@ -1,6 +1,7 @@
 //! Charts without a fallback picture drawn from their chart part (DrawingML Charts §21.2),
-//! on DOCX files the tests build: a column chart's bars, axis labels and legend, and a pie's
-//! slices, checked on the laid-out frames.
+//! and SmartArt from the drawing part saved with it, on DOCX files the tests build: a column
+//! chart's bars, axis labels and legend, a pie's slices, a diagram's boxes with their text,
+//! checked on the laid-out frames.
 
 mod common;
 
@@ -139,4 +140,46 @@ fn a_chart_part_that_is_missing_leaves_the_placeholder_box() {
     let laid = pages(&bytes);
     assert!(shapes(&laid[0]).is_empty());
     assert!(laid[0].items.iter().any(|p| matches!(p.item, Item::Image(_))), "the grey stand-in box");
+}
+
+#[test]
+fn smart_art_draws_the_shapes_and_text_of_its_drawing_part() {
+    let body = format!(
+        r#"<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="5486400" cy="1270000"/><wp:docPr id="1" name="Diagram 1"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rIdData" r:lo="rIdLayout" r:qs="rIdStyle" r:cs="rIdColors"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p><w:p><w:r><w:t>After the diagram</w:t></w:r></w:p>{LETTER}"#
+    );
+    let data = r#"<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst/><dgm:extLst><a:ext uri="http://schemas.microsoft.com/office/drawing/2008/diagram"><dsp:dataModelExt xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" relId="rIdDrawing" minVer="http://schemas.openxmlformats.org/drawingml/2006/diagram"/></a:ext></dgm:extLst></dgm:dataModel>"#;
+    // Two boxes 100 × 50 pt, 150 pt apart, 20 pt down in the drawing, with white 20 pt text.
+    let shape = |x: i64, text: &str| {
+        format!(
+            r#"<dsp:sp><dsp:spPr><a:xfrm><a:off x="{}" y="254000"/><a:ext cx="1270000" cy="635000"/></a:xfrm><a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="4472C4"/></a:solidFill></dsp:spPr><dsp:style><a:fontRef idx="minor"><a:srgbClr val="FFFFFF"/></a:fontRef></dsp:style><dsp:txBody><a:bodyPr anchor="ctr"/><a:p><a:pPr algn="ctr"/><a:r><a:rPr sz="2000"/><a:t>{text}</a:t></a:r></a:p></dsp:txBody></dsp:sp>"#,
+            x * 12_700
+        )
+    };
+    let drawing = format!(
+        r#"<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:nvGrpSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvGrpSpPr/></dsp:nvGrpSpPr><dsp:grpSpPr/>{}{}</dsp:spTree></dsp:drawing>"#,
+        shape(0, "Plan"),
+        shape(150, "Build")
+    );
+    let bytes = docx_with_rels(
+        &body,
+        &[
+            ("rIdData", "diagramData", "diagrams/data1.xml", data),
+            ("rIdDrawing", "diagramDrawing", "diagrams/drawing1.xml", &drawing),
+        ],
+    );
+    let laid = pages(&bytes);
+    let boxes: Vec<_> = shapes(&laid[0]).into_iter().filter(|(_, s)| matches!(s.kind, ShapeKind::RoundRect(_))).collect();
+    assert_eq!(boxes.len(), 2, "{:?}", shapes(&laid[0]));
+    // The drawing starts at the body's corner; each box sits at its offset in it.
+    assert!((boxes[0].0.x.0 - 72.0).abs() < 0.5 && (boxes[0].0.y.0 - 92.0).abs() < 0.5, "{:?}", boxes[0].0);
+    assert!((boxes[1].0.x.0 - 222.0).abs() < 0.5);
+    assert_eq!(boxes[0].1.fill, Some(BLUE));
+    // The text is centred in its box, in white, and the next paragraph follows the drawing.
+    let summary = lay_out(&bytes);
+    let plan = summary[0].find("Plan").expect("the first box's text");
+    assert!(plan.x > 72.0 && plan.right < 172.0 && (plan.x - 72.0 - (172.0 - plan.right)).abs() < 1.0, "{plan:?}");
+    assert!(plan.baseline > 92.0 && plan.baseline < 142.0);
+    assert!(summary[0].find("Build").is_some_and(|b| b.x > 222.0));
+    let after = summary[0].find("After the diagram").expect("the next paragraph");
+    assert!(after.baseline > 72.0 + 100.0, "{after:?}");
 }

@@ -1,11 +1,12 @@
-//! Charts without a fallback picture drawn from their chart part (DrawingML Charts §21.2),
-//! and SmartArt from the drawing part saved with it, on DOCX files the tests build: a column
-//! chart's bars, axis labels and legend, a pie's slices, a diagram's boxes with their text,
-//! checked on the laid-out frames.
+//! Drawings the reader draws itself, on DOCX files the tests build: charts without a
+//! fallback picture from their chart part (DrawingML Charts §21.2), SmartArt from the drawing
+//! part saved with it, and the text of metafile pictures; a column chart's bars, axis labels
+//! and legend, a pie's slices, a diagram's boxes with their text, an EMF's words over the
+//! picture, checked on the laid-out frames.
 
 mod common;
 
-use common::docx::docx_with_rels;
+use common::docx::{docx_with_image, docx_with_rels, inline_picture};
 use common::layout::lay_out;
 use docx2pdf::layout::frame::{Item, Page, Point, Rgb, ShapeItem, ShapeKind};
 use docx2pdf::render::Deadline;
@@ -182,4 +183,50 @@ fn smart_art_draws_the_shapes_and_text_of_its_drawing_part() {
     assert!(summary[0].find("Build").is_some_and(|b| b.x > 222.0));
     let after = summary[0].find("After the diagram").expect("the next paragraph");
     assert!(after.baseline > 72.0 + 100.0, "{after:?}");
+}
+
+/// An EMF whose frame is 100 × 50 mm on a device of one pixel per millimetre, drawing
+/// `text` with its baseline at (10, 40) px in a font 10 px high (MS-EMF §2.3.5.8).
+fn emf_with_text(text: &str) -> Vec<u8> {
+    let record = |kind: u32, body: &[u8]| {
+        let mut r = kind.to_le_bytes().to_vec();
+        r.extend_from_slice(&((8 + body.len()) as u32).to_le_bytes());
+        r.extend_from_slice(body);
+        r
+    };
+    let ints = |v: &[i32]| v.iter().flat_map(|i| i.to_le_bytes()).collect::<Vec<u8>>();
+    // Header: bounds, frame (0.01 mm), signature, version, size, records, handles,
+    // reserved, description, palette, device size in pixels and in millimetres.
+    let mut header = ints(&[0, 0, 100, 50, 0, 0, 10_000, 5_000]);
+    header.extend_from_slice(&0x464D_4520u32.to_le_bytes());
+    header.extend_from_slice(&ints(&[0x10000, 0, 5, 2, 0, 0, 0, 1000, 1000, 1000, 1000]));
+    let mut font = ints(&[1, -10, 0, 0, 0, 400]);
+    font.extend_from_slice(&[0; 8]);
+    let face: Vec<u8> = "Arial".encode_utf16().chain(std::iter::repeat(0)).take(32).flat_map(|u| u.to_le_bytes()).collect();
+    font.extend_from_slice(&face);
+    let units: Vec<u8> = text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+    let mut out = ints(&[0, 0, 100, 50, 1]);
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&ints(&[10, 40, text.encode_utf16().count() as i32, 76, 0, 0, 0, 0, 0, 0]));
+    out.extend_from_slice(&units);
+    let mut emf = record(1, &header);
+    emf.extend(record(82, &font));
+    emf.extend(record(37, &ints(&[1])));
+    emf.extend(record(22, &ints(&[24])));
+    emf.extend(record(84, &out));
+    emf.extend(record(14, &ints(&[0, 0, 20])));
+    emf
+}
+
+#[test]
+fn the_words_of_a_metafile_picture_are_set_over_it() {
+    let body = format!("<w:p><w:r>{}</w:r></w:p>{LETTER}", inline_picture(200, 100));
+    let bytes = docx_with_image(&body, "image1.emf", &emf_with_text("Revenue 2024"));
+    let summary = lay_out(&bytes);
+    let words = summary[0].find("Revenue 2024").expect("the metafile's text");
+    // The picture fills 200 × 100 pt from the body's corner (72, 72): a tenth across and
+    // four fifths down, a fifth of its height high.
+    assert!((words.x - 92.0).abs() < 0.5, "{words:?}");
+    assert!((words.baseline - 152.0).abs() < 0.5, "{words:?}");
+    assert!((words.size - 20.0).abs() < 0.1, "{words:?}");
 }

@@ -18,7 +18,7 @@ use super::body::read_blocks;
 use super::context::Story;
 use super::media::sniff_image;
 use super::model::{
-    AnchorPosition, Crop, Distances, GroupChild, Picture, PictureAnchor, PictureTransform, TextBox, Wrap, WrapText,
+    AnchorPosition, Crop, Distances, GroupChild, ImageFormat, Picture, PictureAnchor, PictureTransform, TextBox, Wrap, WrapText,
 };
 use super::simple_types::int;
 use super::xml::{attr, attr_raw, on_off_attr, Ev, XmlReader};
@@ -324,8 +324,15 @@ fn picture(story: &mut Story<'_>, frame: &TextBox, pic: &PictureRef) -> Result<O
     let Some(media) = story.media.as_deref_mut() else { return Ok(None) };
     let Some(data) = media.media(&target)? else { return Ok(None) };
     let anchor = anchor_of(frame, pic);
+    let format = sniff_image(&data);
+    let texts = match format {
+        ImageFormat::Emf => super::metafile_text::emf_texts(&data),
+        ImageFormat::Wmf => super::metafile_text::wmf_texts(&data),
+        _ => Vec::new(),
+    };
     Ok(Some(Picture {
-        format: sniff_image(&data),
+        format,
+        texts,
         data,
         extent: (cx, cy),
         crop: pic.crop,
@@ -426,6 +433,7 @@ fn placeholder(frame: &TextBox, pic: &PictureRef) -> Option<Picture> {
         crop: Crop::default(),
         transform: PictureTransform::default(),
         anchor,
+        texts: Vec::new(),
     })
 }
 

@@ -12,6 +12,7 @@ mod error;
 mod fields;
 mod math;
 mod media;
+mod metafile_text;
 mod notes;
 mod numbering;
 mod font_table;

@@ -621,6 +621,35 @@ pub struct Picture {
     /// Where a floating picture goes; `None` for `wp:inline`. Boxed: most pictures are
     /// inline, and run content stays small.
     pub anchor: Option<Box<PictureAnchor>>,
+    /// The text a metafile picture draws, set over it by layout.
+    pub texts: Vec<PictureText>,
+}
+
+/// A line of text a metafile picture draws (see `metafile_text`), in fractions of the
+/// picture's box.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PictureText {
+    /// Where the baseline starts (or is centred or ends, by `anchor`), from the box's
+    /// top-left corner.
+    pub x: f64,
+    pub y: f64,
+    /// The font's em height.
+    pub height: f64,
+    pub text: String,
+    pub anchor: TextAnchor,
+    pub color: (u8, u8, u8),
+    pub bold: bool,
+    pub italic: bool,
+    /// The font's face name as the metafile gives it.
+    pub face: String,
+}
+
+/// Which point of a text its position gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextAnchor {
+    Left,
+    Center,
+    Right,
 }
 
 /// Image formats recognised by their signature bytes.

@@ -7,8 +7,8 @@ use super::context::Ctx;
 use super::fields::{format_field, FieldValues};
 use super::fonts::{FamilyMatch, LoadedFace};
 use super::font_metrics::LineExtent;
-use super::frame::{ImageItem, LinkDest, Point, Rgb};
-use super::picture::image_item;
+use super::frame::{ImageItem, LinkDest, Point, Rgb, TextItem};
+use super::picture::{image_item, overlay};
 use super::symbols::{dingbat, private_use};
 use crate::docx::model::{BreakKind, Color, FieldKind, LinkTarget, ListSuffix, NoteKind, RunContent, VertAlign};
 use crate::resolve::{ListLabel, ResolvedInline, ResolvedParagraph, RunStyle};
@@ -131,6 +131,9 @@ pub(crate) struct Collected {
     pub links: Vec<LinkDest>,
     /// Inline pictures, as the items they become.
     pub pictures: Vec<ImageItem>,
+    /// The text each inline picture draws (metafiles), by picture: baseline positions from
+    /// the picture's top-left corner.
+    pub picture_texts: Vec<Vec<(Point, TextItem)>>,
     /// The plain text of the visible runs (outline titles).
     pub plain: String,
     /// The end of the list label's text in `text`: atoms starting before it are the
@@ -191,6 +194,7 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                             let item = image_item(picture);
                             let width = item.size.width;
                             let index = c.pictures.len();
+                            c.picture_texts.push(overlay(picture, item.size, ctx));
                             c.pictures.push(item);
                             push_atom(&mut c, AtomKind::Picture(index), "\u{FFFC}", width, link);
                         }

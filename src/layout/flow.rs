@@ -686,6 +686,9 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let at = anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), &frame, size.width, size.height);
             let mut frag = Fragment::new(size.height);
             frag.push(Point::default(), Item::Image(picture::image_item(picture)));
+            for (at, text) in picture::overlay(picture, size, self.ctx) {
+                frag.push(at, Item::Text(text));
+            }
             let float = FloatWrap {
                 behind: anchor.behind_text,
                 wrap: anchor.wrap,

@@ -262,8 +262,12 @@ pub(crate) fn finish_line(
             AtomKind::Picture(k) => {
                 let item = &c.pictures[*k];
                 // A blank picture only keeps room for shapes drawn over it (an inline chart).
+                let top = Point::new(xs[i], baseline - item.size.height);
                 if item.image.format != ImageFormat::Blank {
-                    frag.push(Point::new(xs[i], baseline - item.size.height), Item::Image(item.clone()));
+                    frag.push(top, Item::Image(item.clone()));
+                }
+                for (at, text) in c.picture_texts.get(*k).into_iter().flatten() {
+                    frag.push(Point::new(top.x + at.x, top.y + at.y), Item::Text(text.clone()));
                 }
             }
             AtomKind::Break(_) => {}

@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use super::frame::{ImageCrop, ImageData, ImageItem, Size};
-use crate::docx::model::Picture;
+use super::context::Ctx;
+use super::frame::{Glyph, ImageCrop, ImageData, ImageItem, Point, Rgb, Size, TextItem};
+use crate::docx::model::{Picture, TextAnchor};
 use crate::units::Pt;
 
 /// `a:srcRect` values are thousandths of a percent (ST_Percentage, §20.1.10.40).
@@ -24,6 +25,47 @@ pub(crate) fn image_item(p: &Picture) -> ImageItem {
         flip_h: p.transform.flip_h,
         flip_v: p.transform.flip_v,
     }
+}
+
+/// The text a metafile picture draws, shaped for a box of `size`: each run with its
+/// baseline position from the box's top-left corner. A face the metafile names that is
+/// not installed falls back as body text does.
+pub(crate) fn overlay(p: &Picture, size: Size, ctx: &mut Ctx<'_>) -> Vec<(Point, TextItem)> {
+    let mut out = Vec::new();
+    for t in &p.texts {
+        let font_size = Pt(t.height * size.height.0);
+        if font_size.0 < 0.5 || t.text.is_empty() {
+            continue;
+        }
+        let family: Arc<str> = Arc::from(if t.face.is_empty() { "Arial" } else { t.face.as_str() });
+        let Some(face) = ctx.face(&family, t.bold, t.italic) else { continue };
+        let raw = ctx.shape(&face, &t.text, false);
+        let scale = font_size.0 / face.metrics.upm;
+        let glyphs: Vec<Glyph> = raw
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let next = raw.get(i + 1).map_or(t.text.len(), |n| n.cluster as usize);
+                let first = i == 0 || raw[i - 1].cluster != g.cluster;
+                Glyph {
+                    id: g.id,
+                    advance: Pt(f64::from(g.advance) * scale),
+                    offset: Point::new(Pt(f64::from(g.x_offset) * scale), Pt(-f64::from(g.y_offset) * scale)),
+                    text: if first { t.text.get(g.cluster as usize..next).unwrap_or("").to_owned() } else { String::new() },
+                }
+            })
+            .collect();
+        let item = TextItem { face: face.face.clone(), size: font_size, color: Rgb(t.color.0, t.color.1, t.color.2), glyphs };
+        let width = item.width();
+        let x = size.width * t.x
+            - match t.anchor {
+                TextAnchor::Left => Pt::ZERO,
+                TextAnchor::Center => width * 0.5,
+                TextAnchor::Right => width,
+            };
+        out.push((Point::new(x, size.height * t.y), item));
+    }
+    out
 }
 
 /// The picture's box: `wp:extent` (§20.4.2.7).
@@ -46,6 +88,7 @@ mod tests {
             crop: Crop { left: 25_000, top: 0, right: 0, bottom: 10_000 },
             transform: PictureTransform { rotation: 90 * 60_000, flip_h: true, flip_v: false },
             anchor: wrap.map(|wrap| Box::new(PictureAnchor { wrap, ..PictureAnchor::default() })),
+            texts: Vec::new(),
         }
     }
 

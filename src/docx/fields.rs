@@ -3,6 +3,8 @@
 //! `RunContent::Field`; HYPERLINK fields become links; every other field shows its cached
 //! result (Word prints cached results, apart from page numbers, unless told to update).
 
+use std::sync::Arc;
+
 use super::model::{FieldKind, LinkTarget};
 
 /// Longest instruction kept: the field type and a hyperlink target are near the start.
@@ -35,6 +37,8 @@ struct Frame {
     kind: Option<Kind>,
     /// A `w:fldSimple` whose page field waits for its first run to carry its properties.
     pending_simple: bool,
+    /// The cached result of a PAGEREF, read while hidden.
+    cached: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -60,6 +64,20 @@ impl FieldStack {
             .all(|f| f.phase == Phase::Result && !matches!(f.kind, Some(Kind::Page(_))))
     }
 
+    /// Whether text here is the hidden cached result of a PAGEREF, kept for its width.
+    pub(crate) fn in_page_ref_result(&self) -> bool {
+        self.frames.last().is_some_and(|f| {
+            f.phase == Phase::Result && matches!(f.kind, Some(Kind::Page(FieldKind::PageRef { .. })))
+        })
+    }
+
+    /// Cached result text of the innermost PAGEREF.
+    pub(crate) fn cached_text(&mut self, text: &str) {
+        if let Some(f) = self.frames.last_mut().filter(|f| f.cached.len() + text.len() <= MAX_INSTRUCTION) {
+            f.cached.push_str(text);
+        }
+    }
+
     /// Whether instruction text is being collected (the innermost field is in its code).
     pub(crate) fn in_code(&self) -> bool {
         self.frames.last().is_some_and(|f| f.phase == Phase::Code)
@@ -72,6 +90,7 @@ impl FieldStack {
             instruction: String::new(),
             kind: None,
             pending_simple: false,
+            cached: String::new(),
         });
     }
 
@@ -93,6 +112,10 @@ impl FieldStack {
         let kind = classify(&f.instruction);
         f.kind = Some(kind.clone());
         f.instruction = String::new();
+        // A PAGEREF is emitted at its end, when its cached result is known.
+        if matches!(kind, Kind::Page(FieldKind::PageRef { .. })) {
+            return None;
+        }
         outer_visible.then(|| action_at_start(&kind)).flatten()
     }
 
@@ -109,6 +132,9 @@ impl FieldStack {
                 _ => None,
             },
             (Phase::Result, Some(Kind::Link(_))) => Some(FieldAction::LinkEnd),
+            (Phase::Result, Some(Kind::Page(FieldKind::PageRef { bookmark, .. }))) => {
+                Some(FieldAction::Field(FieldKind::PageRef { bookmark, cached: Arc::from(f.cached.trim()) }))
+            }
             _ => None,
         }
     }
@@ -129,6 +155,7 @@ impl FieldStack {
             instruction: String::new(),
             kind: Some(kind),
             pending_simple,
+            cached: String::new(),
         });
         action
     }
@@ -137,8 +164,8 @@ impl FieldStack {
     pub(crate) fn take_pending_simple(&mut self) -> Option<FieldKind> {
         let f = self.frames.last_mut().filter(|f| f.pending_simple)?;
         f.pending_simple = false;
-        match f.kind {
-            Some(Kind::Page(k)) => Some(k),
+        match &f.kind {
+            Some(Kind::Page(k)) => Some(k.clone()),
             _ => None,
         }
     }
@@ -160,7 +187,7 @@ fn is_visible(f: &Frame) -> bool {
 
 fn action_at_start(kind: &Kind) -> Option<FieldAction> {
     match kind {
-        Kind::Page(k) => Some(FieldAction::Field(*k)),
+        Kind::Page(k) => Some(FieldAction::Field(k.clone())),
         Kind::Link(t) => Some(FieldAction::LinkStart(t.clone())),
         Kind::Other => None,
     }
@@ -176,6 +203,16 @@ fn classify(instruction: &str) -> Kind {
         Kind::Page(FieldKind::NumPages)
     } else if name.eq_ignore_ascii_case("SECTIONPAGES") {
         Kind::Page(FieldKind::SectionPages)
+    } else if name.eq_ignore_ascii_case("PAGEREF") {
+        // §17.16.5.45: the bookmark is the first argument; `\h` links, `\p` says "above"
+        // or "below" (not supported: the cached text stays).
+        let args = instruction[instruction.find(name).unwrap_or(0) + name.len()..].trim();
+        match next_argument(args) {
+            Some((bookmark, _)) if !bookmark.starts_with('\\') && !args.contains("\\p") => {
+                Kind::Page(FieldKind::PageRef { bookmark: Arc::from(bookmark), cached: Arc::from("") })
+            }
+            _ => Kind::Other,
+        }
     } else if name.eq_ignore_ascii_case("HYPERLINK") {
         hyperlink_target(instruction[instruction.find(name).unwrap_or(0) + name.len()..].trim())
             .map_or(Kind::Other, Kind::Link)
@@ -279,10 +316,18 @@ mod tests {
     }
 
     #[test]
-    fn pageref_is_not_a_page_field() {
+    fn pageref_is_filled_from_pagination_and_its_cached_number_hidden() {
         let mut f = FieldStack::default();
         f.begin();
         f.instruction("PAGEREF _Toc123 \\h");
+        assert_eq!(f.separate(), None);
+        assert!(!f.visible() && f.in_page_ref_result());
+        f.cached_text("12");
+        let field = FieldKind::PageRef { bookmark: "_Toc123".into(), cached: "12".into() };
+        assert_eq!(f.end(), Some(FieldAction::Field(field)));
+        // `\p` ("above"/"below") is not computed: the cached text stays.
+        f.begin();
+        f.instruction("PAGEREF _Toc9 \\p");
         assert_eq!(f.separate(), None);
         assert!(f.visible());
     }

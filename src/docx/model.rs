@@ -739,11 +739,14 @@ pub enum BreakKind {
 }
 
 /// Fields whose value comes from pagination (§17.16.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldKind {
     Page,
     NumPages,
     SectionPages,
+    /// `PAGEREF bookmark` (§17.16.5.45): the page number where the bookmark lands; the
+    /// cached result sets the room it takes in the line.
+    PageRef { bookmark: Arc<str>, cached: Arc<str> },
 }
 
 /// Run properties as written (§17.3.2). Toggle properties keep `Some(false)` apart from

@@ -26,6 +26,10 @@ pub(crate) fn read_run(xml: &mut XmlReader<'_>, story: &mut Story<'_>, out: &mut
         match e.local_name().as_ref() {
             b"rPr" => read_run_props(xml, &mut run)?,
             b"t" if visible => append_text(xml, &mut run.content)?,
+            b"t" if story.fields.in_page_ref_result() => {
+                let text = xml.read_text()?;
+                story.fields.cached_text(&text);
+            }
             b"instrText" if story.fields.in_code() => {
                 let text = xml.read_text()?;
                 story.fields.instruction(&text);

@@ -182,10 +182,14 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                         RunContent::Break(k) => push_atom(&mut c, AtomKind::Break(*k), "\n", Pt::ZERO, link),
                         RunContent::Symbol { font, char } => push_symbol(&mut c, font.as_deref(), *char, style, link, ctx),
                         RunContent::Field(kind) => match fields {
-                            Some(v) => push_text(&mut c, &format_field(*kind, v), style, link, ctx),
+                            Some(v) => push_text(&mut c, &format_field(kind, v), style, link, ctx),
                             None => {
-                                let width = reserve_width(&c.styles[style], ctx);
-                                push_atom(&mut c, AtomKind::Field { kind: *kind, style }, "0", width, link);
+                                let sample = match kind {
+                                    FieldKind::PageRef { cached, .. } if !cached.is_empty() => cached,
+                                    _ => "00",
+                                };
+                                let width = reserve_width(&c.styles[style], sample, ctx);
+                                push_atom(&mut c, AtomKind::Field { kind: kind.clone(), style }, "0", width, link);
                             }
                         },
                         // An inline picture is one object on the line (U+FFFC breaks on both
@@ -319,10 +323,11 @@ fn push_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Opt
     c.pending.push(Pending::Piece { piece, rise, style, link, start });
 }
 
-/// The width a pending page field reserves: two digits.
-fn reserve_width(style: &SpanStyle, ctx: &mut Ctx<'_>) -> Pt {
+/// The width a pending page field reserves: two digits, or a PAGEREF's cached result
+/// (as many digits as Word's pagination gave).
+fn reserve_width(style: &SpanStyle, sample: &str, ctx: &mut Ctx<'_>) -> Pt {
     let Some(face) = style.face.clone() else { return Pt::ZERO };
-    let glyphs = ctx.shape(&face, "00", false);
+    let glyphs = ctx.shape(&face, sample, false);
     let units: i32 = glyphs.iter().map(|g| g.advance).sum();
     style.run.size * (f64::from(units) / face.metrics.upm)
 }

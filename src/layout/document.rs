@@ -1,15 +1,16 @@
 //! The whole layout: resolve, paginate, then fill headers, footers and page fields per page.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::context::Ctx;
 use super::error::LayoutError;
-use super::fields::{fill_field, FieldValues};
+use super::fields::{fill_field, format_field, FieldValues};
 use super::flow::Flow;
 use super::fonts::FontBook;
 use super::fragment::{translate, Mark};
 use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point};
-use crate::docx::model::{Document, NoteKind};
+use crate::docx::model::{Document, FieldKind, NoteKind};
 use crate::render::deadline::Deadline;
 use crate::resolve::resolve;
 use crate::warning::Warning;
@@ -57,6 +58,26 @@ pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<L
         },
         ..Layout::default()
     };
+    // PAGEREF shows the number of the page a bookmark lands on, in that page's format:
+    // every page's bookmarks are known before any field is filled.
+    let mut bookmarks: HashMap<String, String> = HashMap::new();
+    for build in &pages {
+        let values = FieldValues {
+            page: build.number,
+            num_pages: total,
+            section_pages: per_section[&build.section],
+            page_format: resolved.sections[build.section].page_number_format.clone(),
+            bookmarks: Arc::default(),
+        };
+        for mark in &build.body.marks {
+            if let Mark::Destination { name, .. } = mark {
+                if !bookmarks.contains_key(name) {
+                    bookmarks.insert(name.clone(), format_field(&FieldKind::Page, &values));
+                }
+            }
+        }
+    }
+    let bookmarks = Arc::new(bookmarks);
     for (index, build) in pages.into_iter().enumerate() {
         deadline.check()?;
         let section = &resolved.sections[build.section];
@@ -65,6 +86,7 @@ pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<L
             num_pages: total,
             section_pages: per_section[&build.section],
             page_format: section.page_number_format.clone(),
+            bookmarks: bookmarks.clone(),
         };
         let mut page = Page { size: build.size, items: Vec::new() };
         let width = section.text_width();

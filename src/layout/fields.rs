@@ -1,4 +1,8 @@
-//! Page-dependent fields (§17.16.5: PAGE, NUMPAGES, SECTIONPAGES): values and late shaping.
+//! Page-dependent fields (§17.16.5: PAGE, NUMPAGES, SECTIONPAGES, PAGEREF): values and late
+//! shaping.
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::context::Ctx;
 use super::fragment::PendingField;
@@ -18,12 +22,17 @@ pub(crate) struct FieldValues {
     pub section_pages: usize,
     /// The section's page number format (`w:pgNumType@w:fmt`, §17.6.12).
     pub page_format: Option<NumberFormat>,
+    /// The page number shown where each bookmark lands, for PAGEREF.
+    pub bookmarks: Arc<HashMap<String, String>>,
 }
+
+/// What Word prints for a PAGEREF to a bookmark the document does not have.
+const NO_BOOKMARK: &str = "Error! Bookmark not defined.";
 
 /// A field's text. PAGE follows the section's page number format (`numberInDash` is
 /// "- 7 -"); NUMPAGES and SECTIONPAGES stay arabic, as Word prints them without a `\*`
 /// switch (`\*` switches are not read yet).
-pub(crate) fn format_field(kind: FieldKind, v: &FieldValues) -> String {
+pub(crate) fn format_field(kind: &FieldKind, v: &FieldValues) -> String {
     match kind {
         FieldKind::Page => match &v.page_format {
             Some(NumberFormat::Other(f)) if f == "numberInDash" => format!("- {} -", v.page),
@@ -31,12 +40,13 @@ pub(crate) fn format_field(kind: FieldKind, v: &FieldValues) -> String {
         },
         FieldKind::NumPages => v.num_pages.to_string(),
         FieldKind::SectionPages => v.section_pages.to_string(),
+        FieldKind::PageRef { bookmark, .. } => v.bookmarks.get(&**bookmark).cloned().unwrap_or_else(|| NO_BOOKMARK.to_owned()),
     }
 }
 
 /// Shapes a pending field with its final value, placed inside its reserved width.
 pub(crate) fn fill_field(f: &PendingField, v: &FieldValues, ctx: &mut Ctx<'_>) -> Positioned {
-    let text = format_field(f.kind, v);
+    let text = format_field(&f.kind, v);
     let raw = ctx.shape(&f.face, &text, false);
     let scale = f.size.0 / f.face.metrics.upm;
     let mut glyphs: Vec<Glyph> = Vec::with_capacity(raw.len());
@@ -68,18 +78,18 @@ mod tests {
 
     #[test]
     fn fields_format_as_arabic_numbers() {
-        let v = FieldValues { page: 3, num_pages: 12, section_pages: 4, page_format: None };
-        assert_eq!(format_field(FieldKind::Page, &v), "3");
-        assert_eq!(format_field(FieldKind::NumPages, &v), "12");
-        assert_eq!(format_field(FieldKind::SectionPages, &v), "4");
+        let v = FieldValues { page: 3, num_pages: 12, section_pages: 4, page_format: None, bookmarks: Arc::default() };
+        assert_eq!(format_field(&FieldKind::Page, &v), "3");
+        assert_eq!(format_field(&FieldKind::NumPages, &v), "12");
+        assert_eq!(format_field(&FieldKind::SectionPages, &v), "4");
     }
 
     #[test]
     fn the_page_field_follows_the_section_format() {
-        let with = |f: NumberFormat| FieldValues { page: 4, num_pages: 9, section_pages: 2, page_format: Some(f) };
-        assert_eq!(format_field(FieldKind::Page, &with(NumberFormat::LowerRoman)), "iv");
-        assert_eq!(format_field(FieldKind::Page, &with(NumberFormat::UpperLetter)), "D");
-        assert_eq!(format_field(FieldKind::Page, &with(NumberFormat::Other("numberInDash".into()))), "- 4 -");
-        assert_eq!(format_field(FieldKind::NumPages, &with(NumberFormat::UpperRoman)), "9");
+        let with = |f: NumberFormat| FieldValues { page: 4, num_pages: 9, section_pages: 2, page_format: Some(f), bookmarks: Arc::default() };
+        assert_eq!(format_field(&FieldKind::Page, &with(NumberFormat::LowerRoman)), "iv");
+        assert_eq!(format_field(&FieldKind::Page, &with(NumberFormat::UpperLetter)), "D");
+        assert_eq!(format_field(&FieldKind::Page, &with(NumberFormat::Other("numberInDash".into()))), "- 4 -");
+        assert_eq!(format_field(&FieldKind::NumPages, &with(NumberFormat::UpperRoman)), "9");
     }
 }

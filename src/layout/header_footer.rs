@@ -72,7 +72,7 @@ impl Parts {
         if let Some(s) = self.cache.get(&key) {
             return Ok(s.height);
         }
-        let values = FieldValues { page: 1, num_pages: 1, section_pages: 1, page_format: None };
+        let values = FieldValues { page: 1, num_pages: 1, section_pages: 1, page_format: None, bookmarks: Default::default() };
         let Some(s) = self.get(doc, id, width, &values, ctx)? else { return Ok(Pt::ZERO) };
         let h = s.height;
         self.cache.insert(key, Stack { parts: Vec::new(), height: h });

@@ -241,12 +241,14 @@ pub(crate) fn finish_line(
                 let s = &c.styles[*st];
                 if let Some(face) = &s.face {
                     frag.marks.push(Mark::Field(PendingField {
-                        kind: *kind,
+                        kind: kind.clone(),
                         at: Point::new(xs[i], baseline),
                         reserved: widths[i],
-                        align: match style.align {
-                            Align::Center => 0.5,
-                            Align::Right => 1.0,
+                        // After a right or centred tab (a table of contents' page number)
+                        // the number keeps to the stop, as it would had it been typed.
+                        align: match (pen.segments[place[i].0].stop.kind, style.align) {
+                            (TabKind::Right, _) | (_, Align::Right) => 1.0,
+                            (TabKind::Center, _) | (_, Align::Center) => 0.5,
                             _ => 0.0,
                         },
                         face: face.clone(),

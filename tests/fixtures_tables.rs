@@ -1,6 +1,7 @@
 //! Tables laid out as Word does, on DOCX files the tests build: merged cells across a page
-//! break, a repeated header row, border conflicts, styled borders and a conditional table
-//! style, checked on the laid-out frames (text positions, rules, rectangles).
+//! break, a repeated header row, border conflicts, styled borders, a conditional table
+//! style and a floating table with text around it, checked on the laid-out frames (text
+//! positions, rules, rectangles).
 
 use std::io::{Cursor, Write};
 use std::sync::OnceLock;
@@ -230,4 +231,45 @@ fn a_conditional_table_style_shades_the_header_and_bands_the_rows() {
     assert_eq!(fill_at(body3.1).len(), 2);
     // The style's borders: top, three insideH and bottom, drawn on each of the two cells.
     assert_eq!(rules(page).len(), 5 * 2);
+}
+
+#[test]
+fn a_floating_table_sits_at_its_position_and_the_next_paragraph_wraps_beside_it() {
+    // 144 pt wide, at the right margin, 10 pt below the top of the paragraph after it,
+    // keeping 9 pt from the text on its left.
+    let table = format!(
+        r#"<w:tbl><w:tblPr><w:tblpPr w:leftFromText="180" w:vertAnchor="text" w:horzAnchor="margin" w:tblpXSpec="right" w:tblpY="200"/><w:tblW w:w="2880" w:type="dxa"/><w:tblBorders><w:top w:val="single" w:sz="4" w:color="000000"/></w:tblBorders></w:tblPr><w:tblGrid><w:gridCol w:w="2880"/></w:tblGrid><w:tr>{}</w:tr><w:tr>{}</w:tr></w:tbl>"#,
+        cell("", &para("Floating")),
+        cell("", &para("Cell two"))
+    );
+    let words = "words beside the floating table ".repeat(12);
+    let body = format!("{}{table}{}{LETTER}", para("Before the table."), para(&words));
+    let page = &pages(&body)[0];
+    let before = find(page, "Before the table.").expect("the first paragraph");
+    let floating = find(page, "Floating").expect("the table's first cell");
+    // The table's right edge is the margin's (540): its cell text starts 144 pt before,
+    // inside the 5.4 pt cell margin.
+    assert!((floating.0 - (540.0 - 144.0 + 5.4)).abs() < 0.6, "{floating:?}");
+    // Its top is 10 pt below the top of the next paragraph, which starts right under the
+    // first line: the first cell's baseline lies within one line of there.
+    let next_top = before.1 + 4.0;
+    assert!(floating.1 > next_top + 10.0 && floating.1 < next_top + 10.0 + 16.0, "{floating:?} after {before:?}");
+    // The next paragraph does not move down for the table, and its lines beside the
+    // table stop short of it.
+    let lines: Vec<_> = texts(page).into_iter().filter(|t| t.2.contains("beside")).collect();
+    assert!(lines[0].1 - before.1 < 16.0, "{lines:?}");
+    let mut beside = 0;
+    for p in &page.items {
+        let Item::Text(t) = &p.item else { continue };
+        let (x, y) = (p.pos.x.0, p.pos.y.0);
+        if y > floating.1 - 12.0 && y < floating.1 + 20.0 && t.glyphs.first().is_some_and(|g| g.text == "w") {
+            let right = x + t.glyphs.iter().map(|g| g.advance.0).sum::<f64>();
+            assert!(right <= 396.0 - 9.0 + 0.5, "text at {y} runs to {right} under the table at {floating:?}");
+            beside += 1;
+        }
+    }
+    assert!(beside > 0, "lines beside the table");
+    // Below the table the lines run the full width again.
+    let last = lines.last().expect("lines");
+    assert!(last.1 > floating.1 + 30.0, "{lines:?}");
 }

@@ -1121,6 +1121,18 @@ pub struct Table {
     pub layout: Option<TableLayout>,
     /// `w:tblLook` (§17.4.56): which conditional parts of the table style apply.
     pub look: TableLook,
+    /// `w:tblpPr` (§17.4.58): a floating table's place; `None` for a table in the flow.
+    pub position: Option<Box<TablePosition>>,
+}
+
+/// Where a floating table goes (`w:tblpPr`, §17.4.58), as an anchored shape's position:
+/// `horzAnchor`/`vertAnchor` (`text` is the column and the paragraph) with `tblpX`/`tblpY`
+/// or `tblpXSpec`/`tblpYSpec`, and the `…FromText` distances the text keeps.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TablePosition {
+    pub horizontal: AnchorPosition,
+    pub vertical: AnchorPosition,
+    pub distance: Distances,
 }
 
 /// `w:tblLayout@w:type` (ST_TblLayoutType).

@@ -53,6 +53,7 @@ fn read_table_props(xml: &mut XmlReader<'_>, t: &mut Table) -> Result<(), DocxEr
     t.cell_margins = pr.props.cell_margins;
     t.layout = pr.props.layout;
     t.look = pr.look;
+    t.position = pr.position;
     Ok(())
 }
 

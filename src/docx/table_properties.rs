@@ -4,13 +4,14 @@
 use quick_xml::events::BytesStart;
 
 use super::model::{
-    Border, CellMargins, CellVAlign, Color, RowHeight, TableBorders, TableLayout, TableLook, TableProps, VMerge, Width,
+    AnchorPosition, Border, CellMargins, CellVAlign, Color, Distances, RowHeight, TableBorders, TableLayout, TableLook,
+    TablePosition, TableProps, VMerge, Width,
 };
 use super::properties::align;
 use super::simple_types::{border, int, shading, twips_attr, width};
-use super::xml::{attr_raw, on_off, on_off_attr, val, val_string, XmlReader};
+use super::xml::{attr, attr_raw, on_off, on_off_attr, val, val_string, XmlReader};
 use super::DocxError;
-use crate::units::Twips;
+use crate::units::{Emu, Twips};
 
 /// A `w:tblPr` as read.
 #[derive(Debug, Default)]
@@ -21,6 +22,8 @@ pub(crate) struct TblPr {
     pub props: TableProps,
     /// `w:tblLook`.
     pub look: TableLook,
+    /// `w:tblpPr`.
+    pub position: Option<Box<TablePosition>>,
 }
 
 /// A `w:trPr` as read.
@@ -81,6 +84,7 @@ pub(crate) fn read_tblpr(xml: &mut XmlReader<'_>) -> Result<TblPr, DocxError> {
             b"tblStyleRowBandSize" => p.row_band_size = val(&e).and_then(|v| int(&v)).map(|v| v.max(1) as u32),
             b"tblStyleColBandSize" => p.col_band_size = val(&e).and_then(|v| int(&v)).map(|v| v.max(1) as u32),
             b"tblLook" => out.look = look(&e),
+            b"tblpPr" => out.position = Some(Box::new(position(&e))),
             b"tblBorders" => return read_borders(xml, &mut p.borders),
             b"tblCellMar" => return read_margins(xml, &mut p.cell_margins),
             _ => {}
@@ -88,6 +92,35 @@ pub(crate) fn read_tblpr(xml: &mut XmlReader<'_>) -> Result<TblPr, DocxError> {
         xml.skip()
     })?;
     Ok(out)
+}
+
+/// `w:tblpPr` (§17.4.58): anchors `text` (the default, ST_VAnchor/ST_HAnchor), `margin` and
+/// `page`; offsets in twips; a `…Spec` alignment wins over the offset.
+fn position(e: &BytesStart<'_>) -> TablePosition {
+    let twips = |name: &[u8]| attr_raw(e, name).and_then(|v| super::simple_types::twips(&v));
+    let emu = |t: Option<Twips>| t.map(|t| Emu(t.0 * 635));
+    let axis = |anchor: &[u8], offset: &[u8], spec: &[u8], text: &str| AnchorPosition {
+        relative_from: Some(match attr_raw(e, anchor).as_deref() {
+            Some(b"page") => "page".to_owned(),
+            Some(b"margin") => "margin".to_owned(),
+            _ => text.to_owned(),
+        }),
+        offset: emu(twips(offset)).or(Some(Emu(0))),
+        // `inline` (ST_YAlign) is the flow position: no alignment.
+        align: attr(e, spec).map(|s| s.into_owned()).filter(|s| s != "inline"),
+        percent: None,
+    };
+    let distance = |name: &[u8]| emu(twips(name)).unwrap_or(Emu(0));
+    TablePosition {
+        horizontal: axis(b"horzAnchor", b"tblpX", b"tblpXSpec", "column"),
+        vertical: axis(b"vertAnchor", b"tblpY", b"tblpYSpec", "paragraph"),
+        distance: Distances {
+            top: distance(b"topFromText"),
+            bottom: distance(b"bottomFromText"),
+            left: distance(b"leftFromText"),
+            right: distance(b"rightFromText"),
+        },
+    }
 }
 
 /// Reads a `w:trPr` whose `Start` was just returned.

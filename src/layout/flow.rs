@@ -1,5 +1,7 @@
 //! Pagination: sections, pages, columns, paragraph spacing, breaks, keep and widow rules.
 
+mod float_table;
+
 use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
@@ -20,7 +22,7 @@ use super::wrap::{Exclusion, Exclusions};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
 use super::collect::rgb;
 use crate::docx::model::{BreakKind, Distances, Picture, PictureAnchor, RunContent, SectionStart, Wrap, WrapText};
-use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph};
+use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedTable};
 use crate::units::Pt;
 
 /// The most pages a document may lay out to.
@@ -194,7 +196,12 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                 };
                 match &mut laid[i] {
                     Laid::Paragraph(p) => self.place_paragraph(p, chain)?,
-                    Laid::Table(t) => self.place_table(t)?,
+                    Laid::Table(t) => match sources[i] {
+                        Some(ResolvedBlock::Table(ResolvedTable { position: Some(position), .. })) => {
+                            self.place_floating_table(t, position)?
+                        }
+                        _ => self.place_table(t)?,
+                    },
                     Laid::Boxes(index) => self.place_boxes(*index, ahead)?,
                 }
             }

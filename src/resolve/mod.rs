@@ -405,6 +405,8 @@ pub struct ResolvedTable<'a> {
     pub inside_v: Option<BorderStyle>,
     /// Rows in order.
     pub rows: Vec<ResolvedRow<'a>>,
+    /// `w:tblpPr`: where a floating table goes.
+    pub position: Option<&'a crate::docx::model::TablePosition>,
 }
 
 /// A table row.

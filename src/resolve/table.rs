@@ -57,6 +57,7 @@ pub(super) fn resolve_table<'a>(r: &mut Resolver<'a>, t: &'a Table) -> ResolvedT
         inside_h: vis(&borders.inside_h),
         inside_v: vis(&borders.inside_v),
         rows,
+        position: t.position.as_deref(),
     }
 }
 

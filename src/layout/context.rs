@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::document_fonts::DocumentFonts;
 use super::east_asian::is_cjk;
 use super::fonts::{FamilyMatch, FontBook, LoadedFace};
+use super::shape_cache::MAX_CACHED_BYTES;
 use super::shaping::{shape, RawGlyph};
 use crate::docx::model::{Document, NoteKind};
 use crate::render::deadline::Deadline;
@@ -143,8 +144,12 @@ impl<'f> Ctx<'f> {
         face
     }
 
-    /// Shapes `text` in `face`, cached per document.
+    /// Shapes `text` in `face`: short pieces cached in the face (across documents),
+    /// longer ones per document.
     pub fn shape(&mut self, face: &LoadedFace, text: &str, rtl: bool) -> Arc<[RawGlyph]> {
+        if text.len() <= MAX_CACHED_BYTES {
+            return face.shapes.get_or_shape(text, rtl, || shape(face, text, rtl));
+        }
         let key = (face.face.id, rtl, text.to_string());
         if let Some(s) = self.shapes.get(&key) {
             return s.clone();

@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::context::Ctx;
+use super::fonts::LoadedFace;
 use super::fragment::PendingField;
-use super::frame::{Glyph, Item, Point, Positioned, TextItem};
+use super::frame::{Glyph, GlyphText, Item, Point, Positioned, Rgb, TextItem};
 use crate::docx::model::{FieldKind, NumberFormat};
 use crate::resolve::number_text;
 use crate::units::Pt;
@@ -47,8 +48,16 @@ pub(crate) fn format_field(kind: &FieldKind, v: &FieldValues) -> String {
 /// Shapes a pending field with its final value, placed inside its reserved width.
 pub(crate) fn fill_field(f: &PendingField, v: &FieldValues, ctx: &mut Ctx<'_>) -> Positioned {
     let text = format_field(&f.kind, v);
-    let raw = ctx.shape(&f.face, &text, false);
-    let scale = f.size.0 / f.face.metrics.upm;
+    let item = text_item(&f.face, &text, f.size, f.color, ctx);
+    let x = f.at.x + (f.reserved - item.width()).max(Pt::ZERO) * f.align;
+    Positioned { pos: Point::new(x, f.at.y), item: Item::Text(item) }
+}
+
+/// `text` shaped left to right in `face` at `size`: a short piece set on its own (a field's
+/// value, a word of a metafile), each cluster's text on its first glyph.
+pub(crate) fn text_item(face: &LoadedFace, text: &str, size: Pt, color: Rgb, ctx: &mut Ctx<'_>) -> TextItem {
+    let raw = ctx.shape(face, text, false);
+    let scale = size.0 / face.metrics.upm;
     let mut glyphs: Vec<Glyph> = Vec::with_capacity(raw.len());
     for (i, g) in raw.iter().enumerate() {
         let end = raw[i..].iter().find(|n| n.cluster != g.cluster).map(|n| n.cluster as usize).unwrap_or(text.len());
@@ -58,18 +67,13 @@ pub(crate) fn fill_field(f: &PendingField, v: &FieldValues, ctx: &mut Ctx<'_>) -
             advance: Pt(f64::from(g.advance) * scale),
             offset: Point::new(Pt(f64::from(g.x_offset) * scale), Pt(-f64::from(g.y_offset) * scale)),
             text: if first_of_cluster {
-                text.get(g.cluster as usize..end).unwrap_or("").to_string()
+                GlyphText::new(text.get(g.cluster as usize..end).unwrap_or(""))
             } else {
-                String::new()
+                GlyphText::EMPTY
             },
         });
     }
-    let width: Pt = glyphs.iter().map(|g| g.advance).sum();
-    let x = f.at.x + (f.reserved - width).max(Pt::ZERO) * f.align;
-    Positioned {
-        pos: Point::new(x, f.at.y),
-        item: Item::Text(TextItem { face: f.face.face.clone(), size: f.size, color: f.color, glyphs }),
-    }
+    TextItem { face: face.face.clone(), size, color, glyphs }
 }
 
 #[cfg(test)]

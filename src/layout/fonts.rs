@@ -12,6 +12,7 @@ use super::font_coverage::{self, Coverage};
 use super::font_index::{self, IndexPaths};
 use super::font_metrics::FaceMetrics;
 use super::frame;
+use super::shape_cache::ShapeCache;
 
 /// Process-wide counter for `frame::Face::id`.
 static NEXT_FACE_ID: AtomicU32 = AtomicU32::new(1);
@@ -86,6 +87,8 @@ pub(crate) struct LoadedFace {
     latin1: [u64; 4],
     /// Shape plans built so far, shared by every document and worker.
     plans: Mutex<PlanCache>,
+    /// Short pieces shaped so far, shared likewise.
+    pub(crate) shapes: ShapeCache,
 }
 
 impl std::fmt::Debug for LoadedFace {
@@ -393,6 +396,7 @@ impl FontBook {
                         family: b.family.clone(),
                         latin1: b.latin1,
                         plans: Mutex::new(HashMap::new()),
+                        shapes: ShapeCache::default(),
                     }))
                 })
             }
@@ -447,7 +451,7 @@ impl LoadedFace {
                 latin1[(u / 64) as usize] |= 1 << (u % 64);
             }
         }
-        Some(LoadedFace { rb, face, metrics, family, latin1, plans: Mutex::new(HashMap::new()) })
+        Some(LoadedFace { rb, face, metrics, family, latin1, plans: Mutex::new(HashMap::new()), shapes: ShapeCache::default() })
     }
 }
 

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::units::Pt;
 
 pub use crate::docx::model::ImageFormat;
+pub use super::glyph_text::GlyphText;
 
 /// A point on a page, from its top-left corner.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -79,7 +80,7 @@ pub struct Glyph {
     pub offset: Point,
     /// The text this glyph stands for (its whole cluster on the cluster's first glyph, empty
     /// on the others); the PDF writer builds the ToUnicode map from it.
-    pub text: String,
+    pub text: GlyphText,
 }
 
 /// A run of glyphs in one face, size and colour, starting at the item's position on the

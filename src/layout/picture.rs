@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use super::context::Ctx;
-use super::frame::{Glyph, ImageCrop, ImageData, ImageItem, Point, Rgb, Size, TextItem};
+use super::fields::text_item;
+use super::frame::{ImageCrop, ImageData, ImageItem, Point, Rgb, Size, TextItem};
 use crate::docx::model::{Picture, TextAnchor};
 use crate::units::Pt;
 
@@ -39,23 +40,7 @@ pub(crate) fn overlay(p: &Picture, size: Size, ctx: &mut Ctx<'_>) -> Vec<(Point,
         }
         let family: Arc<str> = Arc::from(if t.face.is_empty() { "Arial" } else { t.face.as_str() });
         let Some(face) = ctx.face(&family, t.bold, t.italic) else { continue };
-        let raw = ctx.shape(&face, &t.text, false);
-        let scale = font_size.0 / face.metrics.upm;
-        let glyphs: Vec<Glyph> = raw
-            .iter()
-            .enumerate()
-            .map(|(i, g)| {
-                let next = raw.get(i + 1).map_or(t.text.len(), |n| n.cluster as usize);
-                let first = i == 0 || raw[i - 1].cluster != g.cluster;
-                Glyph {
-                    id: g.id,
-                    advance: Pt(f64::from(g.advance) * scale),
-                    offset: Point::new(Pt(f64::from(g.x_offset) * scale), Pt(-f64::from(g.y_offset) * scale)),
-                    text: if first { t.text.get(g.cluster as usize..next).unwrap_or("").to_owned() } else { String::new() },
-                }
-            })
-            .collect();
-        let item = TextItem { face: face.face.clone(), size: font_size, color: Rgb(t.color.0, t.color.1, t.color.2), glyphs };
+        let item = text_item(&face, &t.text, font_size, Rgb(t.color.0, t.color.1, t.color.2), ctx);
         let width = item.width();
         let x = size.width * t.x
             - match t.anchor {

@@ -10,7 +10,7 @@ use rustybuzz::ttf_parser;
 use super::outline::Tree;
 use super::write;
 use crate::layout::frame::{
-    DocInfo, Face, Glyph, Item, Layout, LineItem, LinkDest, LinkItem, OutlineEntry, Page, Point,
+    DocInfo, Face, Glyph, GlyphText, Item, Layout, LineItem, LinkDest, LinkItem, OutlineEntry, Page, Point,
     Positioned, RectItem, Rgb, Size, TextItem,
 };
 use crate::units::Pt;
@@ -70,9 +70,9 @@ fn shape(face: &Face, text: &str, size: f64) -> Vec<Glyph> {
                     Pt(-f64::from(positions[i].y_offset) * scale),
                 ),
                 text: if first {
-                    text[start..end].to_string()
+                    text[start..end].into()
                 } else {
-                    String::new()
+                    GlyphText::EMPTY
                 },
             }
         })
@@ -91,7 +91,7 @@ fn glyphs(face: &Face, pairs: &[(char, &str)], size: f64) -> Vec<Glyph> {
                 id: id.0,
                 advance: Pt(f64::from(ttf.glyph_hor_advance(id).unwrap_or(0)) * scale),
                 offset: Point::default(),
-                text: text.to_string(),
+                text: text.into(),
             }
         })
         .collect()

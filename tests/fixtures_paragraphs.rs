@@ -1,6 +1,7 @@
-//! Paragraph fixtures for justification (§17.18.44 `both`/`distribute`) and East Asian
-//! line breaking (kinsoku, §17.3.1.16), each a DOCX built here and laid out, checked by
-//! where its lines end.
+//! Paragraph fixtures for justification (§17.18.44 `both`/`distribute`, and Word 2013's
+//! shrinking of the spaces of a justified line), line height next to the paragraph mark,
+//! font-table substitution of CSS names, and East Asian line breaking (kinsoku,
+//! §17.3.1.16), each a DOCX built here and laid out, checked by where its lines end.
 
 mod common;
 
@@ -113,4 +114,96 @@ fn paragraph_distribute_spaces_out_east_asian_characters() {
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(near(lines[0].x, 72.0, 0.05), "{lines:?}");
     assert!(near(lines[0].ink_right, RIGHT, 0.05), "{lines:?}");
+}
+
+/// Settings that declare Word 2013+ layout (`compatibilityMode` 15).
+const MODE_15: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="15"/></w:compat></w:settings>"#;
+
+const SHORT: &str = "Word keeps the last word of a justified line when its spaces can give way a little";
+
+/// The pages of `SHORT` in a paragraph `jc` whose box is 1 pt narrower than the text,
+/// with or without Word 2013+ layout, and the box's right edge.
+fn one_point_too_narrow(jc: &str, mode_15: bool) -> (Vec<PageSummary>, f64) {
+    let natural = lay_out(&docx(&aligned("left", &text_run(SHORT))));
+    let line = body_lines(&natural[0]);
+    assert_eq!(line.len(), 1, "the text fits a full line: {line:?}");
+    let width = line[0].ink_right - 72.0;
+    let indent = ((RIGHT - 72.0 - (width - 1.0)) * 20.0).round();
+    let body = format!(r#"<w:p><w:pPr><w:ind w:right="{indent}"/><w:jc w:val="{jc}"/></w:pPr>{}</w:p>{SECT}"#, text_run(SHORT));
+    let pages = if mode_15 {
+        lay_out(&docx_with_rels(&body, &[("rIdS", "settings", "settings.xml", MODE_15)]))
+    } else {
+        lay_out(&docx(&body))
+    };
+    (pages, RIGHT - indent / 20.0)
+}
+
+#[test]
+fn paragraph_both_in_word_2013_layout_shrinks_spaces_to_keep_the_last_word() {
+    let (pages, edge) = one_point_too_narrow("both", true);
+    let lines = body_lines(&pages[0]);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(near(lines[0].ink_right, edge, 0.05), "pulled back to the indent at {edge}: {lines:?}");
+}
+
+#[test]
+fn paragraph_spaces_do_not_shrink_in_legacy_layout_or_unjustified_lines() {
+    for (jc, mode_15) in [("both", false), ("left", true)] {
+        let (pages, _) = one_point_too_narrow(jc, mode_15);
+        let lines = body_lines(&pages[0]);
+        assert_eq!(lines.len(), 2, "{jc}, mode 15 {mode_15}: {lines:?}");
+    }
+}
+
+/// The baseline of the paragraph after one of 10 pt text whose mark is `mark` half-points,
+/// and after an empty paragraph with that mark.
+fn after_marks_of(mark: u32) -> (f64, f64) {
+    let p = |text: &str| {
+        format!(r#"<w:p><w:pPr><w:spacing w:after="0"/><w:rPr><w:sz w:val="{mark}"/></w:rPr></w:pPr><w:r><w:rPr><w:sz w:val="20"/></w:rPr><w:t>{text}</w:t></w:r></w:p>"#)
+    };
+    let next = r#"<w:p><w:r><w:t>Next</w:t></w:r></w:p>"#;
+    let with_text = lay_out(&docx(&format!("{}{next}{SECT}", p("Small text over the mark"))));
+    let empty = lay_out(&docx(&format!("{}{next}{SECT}", p(""))));
+    let baseline = |pages: &[PageSummary]| pages[0].find("Next").expect("next paragraph").baseline;
+    (baseline(&with_text), baseline(&empty))
+}
+
+/// The baseline of text after a line holding only an 8 pt `w:br`, under a mark of `mark`
+/// half-points.
+fn after_a_break_line_under(mark: u32) -> f64 {
+    let body = format!(
+        r#"<w:p><w:pPr><w:rPr><w:sz w:val="{mark}"/></w:rPr></w:pPr><w:r><w:rPr><w:sz w:val="16"/></w:rPr><w:br/></w:r><w:r><w:rPr><w:sz w:val="16"/></w:rPr><w:t>After the break</w:t></w:r></w:p>{SECT}"#
+    );
+    lay_out(&docx(&body))[0].find("After the break").expect("the text").baseline
+}
+
+#[test]
+fn paragraph_line_of_only_a_break_is_as_tall_as_the_break_run() {
+    let (small, large) = (after_a_break_line_under(16), after_a_break_line_under(48));
+    assert!(near(small, large, 0.01), "the mark does not size the break's line: {small} vs {large}");
+}
+
+#[test]
+fn paragraph_mark_sizes_only_a_line_without_text() {
+    let (text_small, empty_small) = after_marks_of(20);
+    let (text_large, empty_large) = after_marks_of(48);
+    assert!(near(text_large, text_small, 0.01), "a line of text keeps its own height: {text_small} vs {text_large}");
+    assert!(empty_large > empty_small + 10.0, "an empty paragraph is as tall as its mark: {empty_small} vs {empty_large}");
+}
+
+/// The width of "Generic name" set in `font`, with a font table declaring "sans-serif" as
+/// Word's HTML import writes it.
+fn width_in(font: &str) -> f64 {
+    let table = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:fonts xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:font w:name="sans-serif"><w:altName w:val="Times New Roman"/><w:panose1 w:val="00000000000000000000"/><w:charset w:val="00"/><w:family w:val="roman"/><w:notTrueType/><w:pitch w:val="default"/></w:font></w:fonts>"#;
+    let body = format!(r#"<w:p><w:r><w:rPr><w:rFonts w:ascii="{font}" w:hAnsi="{font}"/></w:rPr><w:t>Generic name</w:t></w:r></w:p>{SECT}"#);
+    let pages = lay_out(&docx_with_rels(&body, &[("rIdF", "fontTable", "fontTable.xml", table)]));
+    let piece = pages[0].find("Generic name").expect("the text");
+    piece.right - piece.x
+}
+
+#[test]
+fn a_css_generic_font_name_follows_the_alt_name_of_the_font_table() {
+    let generic = width_in("sans-serif");
+    assert!(near(generic, width_in("Times New Roman"), 0.01), "{generic}");
+    assert!(!near(generic, width_in("Arial"), 1.0), "{generic}");
 }

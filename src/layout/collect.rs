@@ -71,8 +71,8 @@ pub(crate) enum AtomKind {
     Glyphs { seg: usize, first: usize, count: usize, space: bool },
     /// A `w:tab`.
     Tab { style: usize },
-    /// A `w:br`.
-    Break(BreakKind),
+    /// A `w:br`, with the style of its run.
+    Break(BreakKind, usize),
     /// A page field laid out later, with a reserved width.
     Field { kind: FieldKind, style: usize },
     /// A bookmark start (zero width).
@@ -111,7 +111,7 @@ impl Atom {
         match &self.kind {
             AtomKind::Glyphs { seg, .. } => Some(segs[*seg].style),
             AtomKind::Tab { style } | AtomKind::Field { style, .. } => Some(*style),
-            AtomKind::Break(_) | AtomKind::Bookmark(_) | AtomKind::Note(..) | AtomKind::Picture(_) => None,
+            AtomKind::Break(..) | AtomKind::Bookmark(_) | AtomKind::Note(..) | AtomKind::Picture(_) => None,
         }
     }
 }
@@ -179,7 +179,7 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                             c.plain.push(' ');
                             push_atom(&mut c, AtomKind::Tab { style }, "\t", Pt::ZERO, link);
                         }
-                        RunContent::Break(k) => push_atom(&mut c, AtomKind::Break(*k), "\n", Pt::ZERO, link),
+                        RunContent::Break(k) => push_atom(&mut c, AtomKind::Break(*k, style), "\n", Pt::ZERO, link),
                         RunContent::Symbol { font, char } => push_symbol(&mut c, font.as_deref(), *char, style, link, ctx),
                         RunContent::Field(kind) => match fields {
                             Some(v) => push_text(&mut c, &format_field(kind, v), style, link, ctx),

@@ -79,8 +79,8 @@ impl DocumentFonts {
     }
 
     /// Resolves a family as Word would for this document: a face embedded in it, the
-    /// installed family, a metric-compatible substitute, the font table's `w:altName`, a
-    /// Noto CJK face for an East Asian family, then a generic face of the family's class
+    /// installed family, a metric-compatible substitute, the font table's `w:altName`, the
+    /// face a CSS generic name stands for, a Noto CJK face for an East Asian family, then a generic face of the family's class
     /// (`w:family`, `w:pitch`, `w:panose1`; notes §2), then of the kind its name suggests.
     pub fn resolve(&self, book: &FontBook, family: &str, bold: bool, italic: bool) -> Option<(Arc<LoadedFace>, FamilyMatch)> {
         if let Some(face) = self.embedded(family, bold, italic, true) {
@@ -104,6 +104,9 @@ impl DocumentFonts {
             if let Some(face) = book.compatible(alt, bold, italic) {
                 return Some((face, FamilyMatch::Compatible));
             }
+        }
+        if let Some(face) = book.css_generic(family, bold, italic) {
+            return Some((face, FamilyMatch::Compatible));
         }
         if let Some(face) = self.east_asian_substitute(book, family, alt, decl, bold, italic) {
             return Some((face, FamilyMatch::Generic));

@@ -30,9 +30,13 @@ const SUBSTITUTES: &[(&str, &[&str])] = &[
     ("courier new", &["Liberation Mono", "Cousine"]),
     ("courier", &["Liberation Mono", "Cousine"]),
     ("arial narrow", &["Liberation Sans Narrow"]),
-    // CSS generic names left by HTML imports: Word sets them in Arial, Times New Roman and
-    // Courier New whatever the font table says (`AlexTatulescu_spotify_clone_srs` declares
-    // "sans-serif" as roman with altName Times New Roman; Word's PDF uses Arial).
+];
+
+/// CSS generic names left by HTML imports, for when the font table gives no `w:altName`.
+/// They are no fonts to Word, which follows the font table's `w:altName` first:
+/// `AlexTatulescu_spotify_clone_srs` declares "sans-serif" as roman with altName Times New
+/// Roman, and Word's PDF sets its text in Times New Roman.
+const CSS_GENERICS: &[(&str, &[&str])] = &[
     ("sans-serif", &["Liberation Sans", "Arimo"]),
     ("serif", &["Liberation Serif", "Tinos"]),
     ("monospace", &["Liberation Mono", "Cousine"]),
@@ -298,7 +302,7 @@ impl FontBook {
         if let Some(face) = self.installed(name, bold, italic) {
             return Some((face, FamilyMatch::Exact));
         }
-        if let Some(face) = self.compatible(name, bold, italic) {
+        if let Some(face) = self.compatible(name, bold, italic).or_else(|| self.css_generic(name, bold, italic)) {
             return Some((face, FamilyMatch::Compatible));
         }
         self.generic(generic_kind(&name.trim().to_lowercase()), bold, italic).map(|f| (f, FamilyMatch::Generic))
@@ -315,6 +319,13 @@ impl FontBook {
         let lower = name.trim().to_lowercase();
         let (_, subs) = SUBSTITUTES.iter().find(|(n, _)| *n == lower)?;
         subs.iter().find_map(|sub| self.installed_as(sub, bold, italic, &lower))
+    }
+
+    /// The face a CSS generic name (`sans-serif`, `serif`, `monospace`) stands for.
+    pub(crate) fn css_generic(&self, name: &str, bold: bool, italic: bool) -> Option<Arc<LoadedFace>> {
+        let lower = name.trim().to_lowercase();
+        let (_, subs) = CSS_GENERICS.iter().find(|(n, _)| *n == lower)?;
+        subs.iter().find_map(|sub| self.installed(sub, bold, italic))
     }
 
     /// An installed family standing in for `original`, taking the original's vertical
@@ -557,7 +568,7 @@ mod tests {
 
     #[test]
     fn the_css_name_sans_serif_stands_for_arial() {
-        let face = fonts().compatible("sans-serif", false, false).expect("a face");
+        let face = fonts().css_generic("sans-serif", false, false).expect("a face");
         assert_eq!(face.family, "Liberation Sans");
     }
 

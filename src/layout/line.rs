@@ -6,7 +6,7 @@ use super::context::Ctx;
 use super::font_metrics::LineExtent;
 use super::fragment::{Fragment, Mark, PendingField};
 use super::frame::{Glyph, GlyphText, ImageFormat, Item, LineItem, LinkItem, Point, RectItem, Size, TextItem};
-use super::linebreak::{LineGeometry, LineSpan};
+use super::linebreak::{shrinkable, LineGeometry, LineSpan, EPSILON};
 use super::tabs::Pen;
 use crate::docx::model::{Align, BreakKind, TabKind, TabLeader, Underline};
 use crate::resolve::{LineRule, ParaStyle};
@@ -107,7 +107,7 @@ pub(crate) fn finish_line(
         }
     }
     // Trailing spaces hang: they do not count toward the line's width.
-    let visible = |a: &super::collect::Atom| !a.is_space() && !matches!(a.kind, AtomKind::Break(_) | AtomKind::Bookmark(_) | AtomKind::Note(..));
+    let visible = |a: &super::collect::Atom| !a.is_space() && !matches!(a.kind, AtomKind::Break(..) | AtomKind::Bookmark(_) | AtomKind::Note(..));
     let content_end_idx = atoms.iter().rposition(visible);
     let left = geo.line_left(span.first);
     let content_end = content_end_idx.map(|k| xs[k] + widths[k]).unwrap_or(left);
@@ -120,8 +120,15 @@ pub(crate) fn finish_line(
         Align::Distribute => !ended_by_break || span.last,
         _ => false,
     };
-    if justify && slack > Pt::ZERO {
-        justify_line(atoms, &place, pen.segments.len() - 1, content_end_idx, slack, style.align, &mut xs, &mut widths);
+    // A line kept whole by shrinking its spaces (`LineGeometry::shrink`) is pulled back to
+    // the right edge, even when it is the last or ends with a break.
+    let last_seg = pen.segments.len() - 1;
+    let spaces: Pt = content_end_idx
+        .map(|end| (0..end).filter(|&i| atoms[i].is_space() && place[i].0 == last_seg).map(|i| atoms[i].width).sum())
+        .unwrap_or(Pt::ZERO);
+    let shrink = slack < Pt::ZERO && -slack <= shrinkable(&pen, spaces, geo.shrink) + EPSILON;
+    if (justify && slack > Pt::ZERO) || shrink {
+        justify_line(atoms, &place, last_seg, content_end_idx, slack, style.align, &mut xs, &mut widths);
     } else if slack > Pt::ZERO {
         let offset = match style.align {
             Align::Center => slack * 0.5,
@@ -135,10 +142,18 @@ pub(crate) fn finish_line(
 
     reorder(atoms, &place, c.base_level, geo.width, &mut xs, &widths);
 
-    // Height: the largest font on the line, and the paragraph mark on the last line.
+    // Height: the largest font of the text on the line. The paragraph mark's font only sizes
+    // a line without text (an empty paragraph, the line after a closing break, a line of
+    // pictures): Word keeps a last line of text as tall as its text, however large or
+    // small the mark (measured: `developer0hye_office2pdf_04_resume_en`, 9 pt Arial lines
+    // over an 11 pt Calibri mark; `AlexTatulescu_spotify_clone_srs`, 12 pt lines over a
+    // 17 pt mark), while a picture's line takes the mark's extent (`sverrejb_docxide_pdf_input_8`).
+    // A line holding only a `w:br` is as tall as the break's run (the same document opens
+    // paragraphs with a break in an 11 pt Calibri run under a 12 pt Times New Roman mark).
     let mut ext = LineExtent::default();
     let mut picture = Pt::ZERO;
     let mut any = false;
+    let mut brk: Option<LineExtent> = None;
     for a in atoms {
         match &a.kind {
             AtomKind::Glyphs { seg, .. } => {
@@ -149,19 +164,21 @@ pub(crate) fn finish_line(
                 ext = ext.max(style_extent(&c.styles[*style]));
                 any = true;
             }
+            AtomKind::Break(BreakKind::Line, style) => {
+                brk = Some(style_extent(&c.styles[*style]));
+            }
             // A picture stands on the baseline and makes the line as tall as it is (notes §9).
             AtomKind::Picture(k) => {
                 picture = picture.max(c.pictures[*k].size.height);
-                any = true;
             }
             _ => {}
         }
     }
-    if span.last || !any {
-        ext = ext.max(mark);
+    if !any {
+        ext = ext.max(brk.unwrap_or(mark));
     }
     // Lines in table cells stay off the grid for now: snapping them made
-    // 16261909_Backup_Tools_ 46 pages against Word's 43 (41 without), our cell lines being
+    // 16261909_Backup_Tools_ 46 pages against Word's 43 (40 without), our cell lines being
     // taller than Word's there.
     let pitch = ctx.line_pitch.filter(|_| style.snap_to_grid && ctx.table_depth == 0);
     let (height, baseline) = match (pitch, style.line) {
@@ -276,7 +293,7 @@ pub(crate) fn finish_line(
                     frag.push(Point::new(top.x + at.x, top.y + at.y), Item::Text(text.clone()));
                 }
             }
-            AtomKind::Break(_) => {}
+            AtomKind::Break(..) => {}
         }
         i += 1;
     }
@@ -336,7 +353,7 @@ fn reorder(atoms: &[Atom], place: &[(usize, Pt)], base: u8, width: Pt, xs: &mut 
     let mut trailing = true;
     for i in (0..atoms.len()).rev() {
         match atoms[i].kind {
-            AtomKind::Tab { .. } | AtomKind::Break(_) => {
+            AtomKind::Tab { .. } | AtomKind::Break(..) => {
                 levels[i] = base;
                 trailing = true;
             }

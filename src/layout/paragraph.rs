@@ -9,7 +9,7 @@ use super::fields::FieldValues;
 use super::fragment::Mark;
 use super::frame::Point;
 use super::line::{finish_line, style_extent, LaidLine};
-use super::linebreak::{break_lines, break_opportunities, next_line, LineGeometry, LineSpan};
+use super::linebreak::{break_lines, break_opportunities, next_line, space_shrink, LineGeometry, LineSpan};
 use crate::docx::model::BreakKind;
 use super::wrap::LineBand;
 use super::tabs::TabContext;
@@ -151,6 +151,7 @@ fn layout_paragraph_in(
             hanging_stop: style.hanging.map(|_| left),
             right,
         },
+        shrink: space_shrink(style.align, ctx.compatibility_mode),
     };
     let mark_face = ctx.face(&p.mark.fonts.h_ansi, p.mark.bold, p.mark.italic);
     let mark = style_extent(&SpanStyle { run: p.mark.clone(), face: mark_face, color: rgb(p.mark.color) });

@@ -661,6 +661,19 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         Ok(())
     }
 
+    /// What a floating object on `page` is placed against, its paragraph's top at
+    /// `paragraph_top`.
+    fn anchor_frame(&self, page: usize, paragraph_top: Pt) -> AnchorFrame<'d> {
+        let section = &self.doc.sections[self.pages[page].section];
+        AnchorFrame {
+            section,
+            margin_left: section.left_margin(self.mirrored),
+            column: (self.col_x(), self.col_w),
+            body_top: self.top,
+            paragraph_top,
+        }
+    }
+
     /// Places the floating text boxes of body paragraph `index` on the page where its
     /// first line went, over the body text.
     fn place_boxes(&mut self, index: usize, ahead: Option<(Arc<ParaStyle>, Pt)>) -> Result<(), LayoutError> {
@@ -672,14 +685,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                 None => return Ok(()),
             },
         };
-        let section = &self.doc.sections[self.pages[page].section];
-        let frame = AnchorFrame {
-            section,
-            margin_left: section.left_margin(self.mirrored),
-            column: (self.col_x(), self.col_w),
-            body_top: self.top,
-            paragraph_top: top,
-        };
+        let frame = self.anchor_frame(page, top);
         for tb in p.text_boxes.iter().filter(|b| b.shape.anchored) {
             let (width, frag) = layout_box(tb, self.col_w, self.ctx)?;
             let height = frag.height;

@@ -9,7 +9,7 @@ use crate::layout::error::LayoutError;
 use crate::layout::fragment::Fragment;
 use crate::layout::frame::Point;
 use crate::layout::table::{render_row, LaidTable};
-use crate::layout::text_box::{anchor_origin, AnchorFrame};
+use crate::layout::text_box::anchor_origin;
 use crate::units::Pt;
 
 impl Flow<'_, '_, '_, '_> {
@@ -41,14 +41,7 @@ impl Flow<'_, '_, '_, '_> {
             self.next_column(super::Cause::Auto)?;
         }
         let page = self.pages.len() - 1;
-        let section = &self.doc.sections[self.pages[page].section];
-        let frame = AnchorFrame {
-            section,
-            margin_left: section.left_margin(self.mirrored),
-            column: (self.col_x(), self.col_w),
-            body_top: self.top,
-            paragraph_top: self.y,
-        };
+        let frame = self.anchor_frame(page, self.y);
         let at = anchor_origin(Some(&position.horizontal), Some(&position.vertical), &frame, width, height);
         let float = FloatWrap { behind: false, wrap: Wrap::Square, side: WrapText::BothSides, distance: position.distance };
         self.place_float(page, at, frag, width, float);

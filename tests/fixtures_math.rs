@@ -1,11 +1,12 @@
 //! Equations (Office Math, ECMA-376 §22.1) on DOCX files the tests build, laid out through
-//! the real reader and layout: the text in reading order, variables italic, scripts raised.
+//! the real reader and layout: the text in reading order, variables italic, scripts raised,
+//! fractions stacked over a bar.
 
 mod common;
 
 use common::docx::docx;
 use docx2pdf::docx::{read, PackageLimits};
-use docx2pdf::layout::frame::{Item, Page};
+use docx2pdf::layout::frame::{Item, LineItem, Page};
 use docx2pdf::layout::layout;
 use docx2pdf::render::Deadline;
 
@@ -41,7 +42,7 @@ fn an_equation_shows_its_text_in_reading_order_with_raised_scripts() {
     );
     let t = texts(&pages[0]);
     let all: String = t.iter().map(|x| x.4.as_str()).collect();
-    assert_eq!(all.replace(' ', ""), "Energy:E=mc2,a/b");
+    assert_eq!(all.replace(' ', ""), "Energy:E=mc2,ab");
     let base = t.iter().find(|x| x.4 == "mc").expect("the base");
     let sup = t.iter().find(|x| x.4 == "2").expect("the exponent");
     // The exponent is smaller, raised and after its base.
@@ -50,4 +51,39 @@ fn an_equation_shows_its_text_in_reading_order_with_raised_scripts() {
     assert!(base.3.to_ascii_lowercase().contains("italic"), "{base:?}");
     let eq = t.iter().find(|x| x.4 == "=").expect("the operator");
     assert!(!eq.3.to_ascii_lowercase().contains("italic"), "{eq:?}");
+}
+
+#[test]
+fn a_fraction_stacks_its_numerator_over_a_bar_over_its_denominator() {
+    let pages = lay(
+        r#"<w:r><w:t xml:space="preserve">Half: </w:t></w:r><m:oMath><m:f><m:num><m:r><m:t>x+1</m:t></m:r></m:num><m:den><m:r><m:rPr><m:sty m:val="p"/></m:rPr><m:t>2</m:t></m:r></m:den></m:f><m:r><m:t>y</m:t></m:r></m:oMath>"#,
+    );
+    let t = texts(&pages[0]);
+    let find = |s: &str| t.iter().find(|x| x.4 == s).unwrap_or_else(|| panic!("{s} in {t:?}"));
+    let (text, num, den, after) = (find("Half: "), find("x+1"), find("2"), find("y"));
+    // The line's baseline is the text's: the numerator above it, the denominator below.
+    assert!((after.1 - text.1).abs() < 0.01);
+    assert!(num.1 < text.1 - 0.3 * text.2, "{num:?} over {text:?}");
+    assert!(den.1 > text.1 + 0.3 * text.2, "{den:?} under {text:?}");
+    // The bar lies between them, as wide as the numerator at least, on the math axis.
+    let bars: Vec<(f64, f64, LineItem)> = pages[0]
+        .items
+        .iter()
+        .filter_map(|p| match &p.item {
+            Item::Line(l) => Some((p.pos.x.0, p.pos.y.0, *l)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bars.len(), 1, "{bars:?}");
+    let (x0, y, bar) = bars[0];
+    assert!(y < text.1 && y > num.1 && y < den.1, "bar at {y}");
+    assert!((bar.to.y.0 - y).abs() < 0.01 && x0 <= num.0 + 0.01);
+    // The denominator is centred under the numerator; what follows starts after the bar.
+    let num_w = num.2 * 0.5 * 3.0;
+    assert!(den.0 > num.0 && den.0 < num.0 + num_w, "{den:?} under {num:?}");
+    assert!(after.0 >= bar.to.x.0, "{after:?} after the bar ending at {}", bar.to.x.0);
+    // The line grows to hold the fraction: the text sits lower than a plain first line.
+    let plain = lay(r#"<w:r><w:t xml:space="preserve">Half: </w:t></w:r>"#);
+    let plain_text = texts(&plain[0]).into_iter().find(|x| x.4 == "Half: ").expect("plain");
+    assert!(text.1 > plain_text.1 + 2.0, "{text:?} against {plain_text:?}");
 }

@@ -5,7 +5,7 @@
 
 use quick_xml::events::BytesStart;
 
-use super::model::{Align, FontRef, Inline, Run, RunContent, RunProps, VertAlign};
+use super::model::{Align, FontRef, Fraction, Inline, MathText, Run, RunContent, RunProps, VertAlign};
 use super::properties::read_rpr;
 use super::xml::{attr, Ev, XmlReader};
 use super::DocxError;
@@ -49,11 +49,39 @@ pub(crate) fn read_math_paragraph(xml: &mut XmlReader<'_>, out: &mut Vec<Inline>
 /// Reads the children of the element `name` (its `Start` just returned).
 fn element(xml: &mut XmlReader<'_>, name: &[u8], ctx: Ctx, out: &mut Vec<Inline>) -> Result<(), DocxError> {
     match name {
-        // §22.1.2.39 fraction: numerator, a slash, denominator.
-        b"f" => parts(xml, ctx, out, |part| match part {
-            b"den" => Some("/"),
-            _ => None,
-        }),
+        // §22.1.2.36 fraction: stacked when both parts are plain text and the type is the
+        // default bar; otherwise (linear, skewed, no bar, nested structures) written out
+        // as numerator, a slash, denominator.
+        b"f" => {
+            let mut kind = None;
+            let (mut num, mut den) = (Vec::new(), Vec::new());
+            xml.children(|xml, e| match e.local_name().as_ref() {
+                b"fPr" => xml.children(|xml, e| {
+                    if e.local_name().as_ref() == b"type" {
+                        kind = attr(&e, b"val").map(|v| v.into_owned());
+                    }
+                    xml.skip()
+                }),
+                b"num" => element(xml, b"num", ctx, &mut num),
+                b"den" => element(xml, b"den", ctx, &mut den),
+                _ => xml.skip(),
+            })?;
+            let stacked = kind.as_deref().is_none_or(|k| k == "bar") && ctx.script.is_none();
+            match (stacked, plain(&num), plain(&den)) {
+                (true, Some(numerator), Some(denominator)) => {
+                    let mut props = RunProps::default();
+                    style(&mut props, ctx, false);
+                    let fraction = Fraction { numerator, denominator };
+                    out.push(Inline::Run(Run { style: None, props, content: vec![RunContent::Fraction(Box::new(fraction))] }));
+                }
+                _ => {
+                    out.extend(num);
+                    push(out, "/", ctx);
+                    out.extend(den);
+                }
+            }
+            Ok(())
+        }
         // §22.1.2.88 radical: the root sign before the base; the degree is raised.
         b"rad" => {
             let mut deg = Vec::new();
@@ -157,25 +185,21 @@ fn element(xml: &mut XmlReader<'_>, name: &[u8], ctx: Ctx, out: &mut Vec<Inline>
     }
 }
 
-/// The children of a structure whose parts are separated by text: `between` gives the
-/// text written before a part.
-fn parts(
-    xml: &mut XmlReader<'_>,
-    ctx: Ctx,
-    out: &mut Vec<Inline>,
-    between: impl Fn(&[u8]) -> Option<&'static str>,
-) -> Result<(), DocxError> {
-    xml.children(|xml, e| {
-        let local = e.local_name();
-        let name = local.as_ref();
-        if name.ends_with(b"Pr") {
-            return xml.skip();
+/// The text of math runs that hold nothing but text in the math font, unscripted; `None`
+/// for anything else (a nested structure's own layout is not stacked).
+fn plain(inlines: &[Inline]) -> Option<Vec<MathText>> {
+    let mut out = Vec::new();
+    for inline in inlines {
+        let Inline::Run(run) = inline else { return None };
+        if run.props.vert_align.is_some() {
+            return None;
         }
-        if let Some(text) = between(name) {
-            push(out, text, ctx);
+        for content in &run.content {
+            let RunContent::Text(text) = content else { return None };
+            out.push(MathText { text: text.clone(), italic: run.props.italic.unwrap_or(false) });
         }
-        element(xml, name, ctx, out)
-    })
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// The characters of a delimiter (§22.1.2.31 `m:dPr`).
@@ -327,11 +351,24 @@ mod tests {
     }
 
     #[test]
+    fn a_plain_fraction_is_stacked_and_a_linear_or_nested_one_written_out() {
+        let f = |pr: &str, num: &str| {
+            text(&paragraph(&format!(
+                r#"<w:p><m:oMath><m:f>{pr}<m:num>{num}</m:num><m:den><m:r><m:t>2</m:t></m:r></m:den></m:f></m:oMath></w:p>"#
+            )))
+        };
+        assert_eq!(f("", "<m:r><m:t>x+1</m:t></m:r>"), "x+1⁄2");
+        assert_eq!(f(r#"<m:fPr><m:type m:val="lin"/></m:fPr>"#, "<m:r><m:t>x</m:t></m:r>"), "x/2");
+        let nested = "<m:sSup><m:e><m:r><m:t>x</m:t></m:r></m:e><m:sup><m:r><m:t>2</m:t></m:r></m:sup></m:sSup>";
+        assert_eq!(f("", nested), "x2/2");
+    }
+
+    #[test]
     fn fractions_radicals_and_delimiters_are_written_out() {
         let p = paragraph(
             r#"<w:p><m:oMathPara><m:oMath><m:d><m:e><m:f><m:num><m:r><m:t>a</m:t></m:r></m:num><m:den><m:r><m:t>b</m:t></m:r></m:den></m:f></m:e></m:d><m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/><m:e><m:r><m:t>c</m:t></m:r></m:e></m:rad><m:nary><m:naryPr><m:chr m:val="∑"/></m:naryPr><m:sub><m:r><m:t>k</m:t></m:r></m:sub><m:sup/><m:e><m:r><m:t>k</m:t></m:r></m:e></m:nary></m:oMath></m:oMathPara></w:p>"#,
         );
-        assert_eq!(text(&p), "(a/b)√c∑kk");
+        assert_eq!(text(&p), "(a⁄b)√c∑kk");
         assert_eq!(p.props.align, Some(crate::docx::model::Align::Center));
     }
 }

@@ -603,6 +603,22 @@ pub enum RunContent {
     /// `w:footnoteRef`/`w:endnoteRef` (§17.11.13, §17.11.6): inside a note, the note's
     /// own mark.
     NoteMark,
+    /// A fraction of plain math text, numerator stacked over denominator (§22.1.2.36).
+    Fraction(Box<Fraction>),
+}
+
+/// A stacked fraction (`m:f` of the bar type, §22.1.2.36) whose parts are plain text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fraction {
+    pub numerator: Vec<MathText>,
+    pub denominator: Vec<MathText>,
+}
+
+/// A piece of math text: variables italic, numbers and operators upright (§22.1.2.90).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MathText {
+    pub text: String,
+    pub italic: bool,
 }
 
 /// A picture as its drawing describes it, with the bytes of its media part.

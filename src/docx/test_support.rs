@@ -127,6 +127,11 @@ pub(crate) fn text(p: &Paragraph) -> String {
                     RunContent::Field(_) => s.push('#'),
                     RunContent::Picture(_) => s.push('▣'),
                     RunContent::NoteReference(_) | RunContent::NoteMark => s.push('†'),
+                    RunContent::Fraction(f) => {
+                        f.numerator.iter().for_each(|t| s.push_str(&t.text));
+                        s.push('⁄');
+                        f.denominator.iter().for_each(|t| s.push_str(&t.text));
+                    }
                 }
             }
         }

@@ -8,6 +8,7 @@ use super::fields::{format_field, FieldValues};
 use super::fonts::{FamilyMatch, LoadedFace};
 use super::font_metrics::LineExtent;
 use super::frame::{ImageItem, LinkDest, Point, Rgb, TextItem};
+use super::fraction::{fraction_box, FractionBox};
 use super::picture::{image_item, overlay};
 use super::symbols::{dingbat, private_use};
 use crate::docx::model::{BreakKind, Color, FieldKind, LinkTarget, ListSuffix, NoteKind, RunContent, VertAlign};
@@ -81,6 +82,8 @@ pub(crate) enum AtomKind {
     Note(NoteKind, i64),
     /// An inline picture: index into `Collected::pictures`.
     Picture(usize),
+    /// A stacked fraction: index into `Collected::fractions`.
+    Fraction(usize),
 }
 
 /// The unit of line breaking.
@@ -111,7 +114,9 @@ impl Atom {
         match &self.kind {
             AtomKind::Glyphs { seg, .. } => Some(segs[*seg].style),
             AtomKind::Tab { style } | AtomKind::Field { style, .. } => Some(*style),
-            AtomKind::Break(..) | AtomKind::Bookmark(_) | AtomKind::Note(..) | AtomKind::Picture(_) => None,
+            AtomKind::Break(..) | AtomKind::Bookmark(_) | AtomKind::Note(..) | AtomKind::Picture(_) | AtomKind::Fraction(_) => {
+                None
+            }
         }
     }
 }
@@ -134,6 +139,8 @@ pub(crate) struct Collected {
     /// The text each inline picture draws (metafiles), by picture: baseline positions from
     /// the picture's top-left corner.
     pub picture_texts: Vec<Vec<(Point, TextItem)>>,
+    /// Stacked fractions, shaped.
+    pub fractions: Vec<FractionBox>,
     /// The plain text of the visible runs (outline titles).
     pub plain: String,
     /// The end of the list label's text in `text`: atoms starting before it are the
@@ -203,6 +210,17 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                             push_atom(&mut c, AtomKind::Picture(index), "\u{FFFC}", width, link);
                         }
                         RunContent::Picture(_) => {}
+                        RunContent::Fraction(f) => {
+                            let s = &c.styles[style];
+                            if let Some(face) = s.face.clone() {
+                                let (bold, size, color) = (s.run.bold, s.run.size, s.color);
+                                let b = fraction_box(f, &face, bold, size, color, ctx);
+                                let index = c.fractions.len();
+                                let width = b.width;
+                                c.fractions.push(b);
+                                push_atom(&mut c, AtomKind::Fraction(index), "\u{FFFC}", width, link);
+                            }
+                        }
                         // The mark is drawn in the run's style (FootnoteReference: superscript);
                         // with `customMarkFollows` the run's own text is the mark.
                         RunContent::NoteReference(r) => {

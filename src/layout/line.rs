@@ -171,6 +171,12 @@ pub(crate) fn finish_line(
             AtomKind::Picture(k) => {
                 picture = picture.max(c.pictures[*k].size.height);
             }
+            // A fraction is text stacked around the baseline: the line holds both parts.
+            AtomKind::Fraction(k) => {
+                let f = &c.fractions[*k];
+                ext = ext.max(LineExtent { ascent: f.ascent, descent: f.descent });
+                any = true;
+            }
             _ => {}
         }
     }
@@ -293,6 +299,7 @@ pub(crate) fn finish_line(
                     frag.push(Point::new(top.x + at.x, top.y + at.y), Item::Text(text.clone()));
                 }
             }
+            AtomKind::Fraction(k) => c.fractions[*k].draw(xs[i], baseline, &mut frag),
             AtomKind::Break(..) => {}
         }
         i += 1;

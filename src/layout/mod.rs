@@ -15,6 +15,7 @@ mod font_coverage;
 mod font_index;
 mod font_metrics;
 mod fonts;
+mod fraction;
 mod fragment;
 mod glyph_text;
 mod header_footer;

@@ -153,8 +153,8 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
             33 => saved.push(state.clone()),
             34 => {
                 // EMR_RESTOREDC with a negative index: that many states back.
-                let back = i32_at(rec, 8).unwrap_or(-1).unsigned_abs() as usize;
-                for _ in 0..back.max(1) {
+                let back = (i32_at(rec, 8).unwrap_or(-1).unsigned_abs() as usize).clamp(1, saved.len().max(1));
+                for _ in 0..back {
                     if let Some(s) = saved.pop() {
                         state = s;
                     }

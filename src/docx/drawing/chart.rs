@@ -187,7 +187,12 @@ pub(super) fn read_chart(xml: &mut XmlReader<'_>) -> Result<Option<Chart>, DocxE
                 title.get_or_insert_with(String::new).push_str(&text);
                 continue;
             }
-            b"ser" => series.push(Series::default()),
+            // Excel charts hold at most 255 series; more are not drawn.
+            b"ser" if series.len() < MAX_SERIES => series.push(Series::default()),
+            b"ser" => {
+                xml.skip()?;
+                continue;
+            }
             b"pt" => point = attr_raw(&e, b"idx").and_then(|v| parse(&v)).map(|i| i as usize),
             b"idx" if parent == b"dPt" => point = number(&e).map(|i| i as usize),
             b"v" => {
@@ -310,6 +315,8 @@ pub(super) fn read_chart(xml: &mut XmlReader<'_>) -> Result<Option<Chart>, DocxE
 
 /// Points read per series at most: a chart is drawn from the cache, not the workbook.
 const MAX_POINTS: usize = 4_096;
+/// Series read at most (Excel's own limit per chart).
+const MAX_SERIES: usize = 255;
 
 fn store_color(
     target: ColorTarget,

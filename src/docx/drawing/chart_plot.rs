@@ -28,6 +28,8 @@ const OFFICE_ACCENTS: [Rgb; 6] = [
     (0x5B, 0x9B, 0xD5),
     (0x70, 0xAD, 0x47),
 ];
+/// Bars or line points drawn at most in one chart.
+const MAX_DRAWN: usize = 20_000;
 /// Axis and legend text, points.
 const LABEL_SIZE: f64 = 9.0;
 /// Room between the chart's edge and its content, points.
@@ -339,7 +341,10 @@ fn axes_and_values(pen: &mut Pen<'_, '_>, chart: &Chart, area: Area, manual: boo
         ChartKind::Line { grouping } | ChartKind::Area { grouping } => (false, grouping),
         ChartKind::Pie { .. } => return,
     };
+    // At most `MAX_DRAWN` bars or line points in all: a hostile chart part cannot ask for
+    // more shapes than a page can show.
     let count = chart.series.iter().map(|s| s.values.len()).max().unwrap_or(0).max(chart.categories.len()).max(1);
+    let count = count.min(MAX_DRAWN / chart.series.len().max(1)).max(1);
     let value = |s: &Series, i: usize| s.values.get(i).copied().flatten().unwrap_or(0.0);
     // Stacked values: the running total of every category.
     let totals: Vec<f64> = (0..count).map(|i| chart.series.iter().map(|s| value(s, i).abs()).sum()).collect();

@@ -3,8 +3,9 @@
 //! the content of text boxes (`w:txbxContent`, §17.17.1.1) is kept, with where the drawing
 //! says the box goes and how text wraps around it; shapes (`wps:wsp`, groups, VML
 //! `v:rect`…) keep their look (see `shape`); charts and diagrams without a fallback
-//! picture become a placeholder. Drawings with none of these are skipped, one warning per
-//! kind.
+//! picture are drawn from their chart part (`chart`, `chart_plot`) or the diagram's saved
+//! drawing (`diagram`) as a group of shapes and labels, else a placeholder. Drawings with
+//! none of these are skipped, one warning per kind.
 
 mod chart;
 mod chart_plot;
@@ -298,7 +299,7 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
     let picture = match picture {
         // An inline chart or diagram keeps its room in the line; its group is drawn over it.
         None if group_drawn && !frame.anchored => placeholder(&frame, &pic).map(|p| Picture {
-            format: super::model::ImageFormat::Blank,
+            format: ImageFormat::Blank,
             ..p
         }),
         None if chart && !drawn => placeholder(&frame, &pic),
@@ -375,9 +376,7 @@ fn read_diagram_group(xml: &XmlReader<'_>, story: &mut Story<'_>, rel: &str, fra
     let Some(drawing_rel) = diagram::drawing_rel(&mut xml.for_part(&data, &name))? else {
         return Ok(None);
     };
-    let Some(drawing_part) = diagram::drawing_part(story.rels, &drawing_rel) else { return Ok(None) };
-    let Some(media) = story.media.as_deref_mut() else { return Ok(None) };
-    let Some(bytes) = media.media(&drawing_part)? else { return Ok(None) };
+    let Some((drawing_part, bytes)) = part(story, &drawing_rel)? else { return Ok(None) };
     let diagram = diagram::read_diagram(&mut xml.for_part(&bytes, &drawing_part), frame)?;
     Ok(diagram.map(|d| (d.shapes, d.labels)))
 }

@@ -6,7 +6,6 @@
 use super::label::{self, Piece};
 use super::shape::{base_color, modified, ShapeReader};
 use crate::docx::model::{Align, Block, GroupChild, TextBox};
-use crate::docx::rels::Rels;
 use crate::docx::simple_types::int;
 use crate::docx::xml::{attr, attr_raw, Ev, XmlReader};
 use crate::docx::DocxError;
@@ -27,11 +26,6 @@ pub(super) fn drawing_rel(xml: &mut XmlReader<'_>) -> Result<Option<String>, Doc
             _ => {}
         }
     }
-}
-
-/// The data part's relationship → the drawing part's name, through the story's `rels`.
-pub(super) fn drawing_part(rels: &Rels, id: &str) -> Option<String> {
-    rels.get(id).filter(|r| !r.external).map(|r| r.target.clone())
 }
 
 /// What the drawing part holds: shapes in the group's box and their text boxes.

@@ -1,6 +1,7 @@
 //! The `docx2pdf` commands: serve, convert, and the operator's accounts/keys/usage tools.
 
 mod admin;
+mod allocator;
 pub mod bench_load;
 mod convert;
 mod error;

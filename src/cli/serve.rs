@@ -21,6 +21,7 @@ const FIRST_ACCOUNT_CREDITS: i64 = 100;
 
 /// Runs the service.
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
+    super::allocator::tune_for_serving();
     actix_web::rt::System::new().block_on(async move {
         let db = db::connect(&args.db.database_url, &args.db.pool()).await?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);

@@ -7,9 +7,8 @@
 mod common;
 
 use common::docx::{docx_with_image, docx_with_rels, inline_picture};
-use common::layout::lay_out;
+use common::layout::{lay_out, pages};
 use docx2pdf::layout::frame::{Item, Page, Point, Rgb, ShapeItem, ShapeKind};
-use docx2pdf::render::Deadline;
 
 /// Letter, one-inch margins: the body starts at x = 72, y = 72.
 const LETTER: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
@@ -42,13 +41,6 @@ fn chart_xml(title: &str, plot: &str) -> String {
 fn document(chart: &str) -> Vec<u8> {
     let body = format!("{}{LETTER}", chart_paragraph());
     docx_with_rels(&body, &[("rIdChart", "chart", "charts/chart1.xml", chart)])
-}
-
-fn pages(bytes: &[u8]) -> Vec<Page> {
-    let renderer = common::renderer();
-    let deadline = Deadline::none();
-    let read = docx2pdf::docx::read(bytes, &renderer.limits, &deadline).expect("a readable package");
-    docx2pdf::layout::layout(&read.document, &renderer.fonts, &deadline).expect("layout").layout.pages
 }
 
 fn shapes(page: &Page) -> Vec<(Point, &ShapeItem)> {

@@ -6,6 +6,7 @@
 mod common;
 
 use common::docx::{docx_with_image, png};
+use common::layout::pages;
 use common::pdf;
 use docx2pdf::layout::frame::{ImageItem, Item, Page, Point, Rgb, ShapeItem, ShapeKind, TextItem};
 use docx2pdf::render::{convert, Deadline};
@@ -77,18 +78,6 @@ fn gif(w: u16, h: u16) -> Vec<u8> {
         encoder.write_frame(&frame).expect("gif frame");
     }
     out
-}
-
-/// Lays out a DOCX and returns its pages.
-fn pages(bytes: &[u8]) -> Vec<Page> {
-    let renderer = common::renderer();
-    let deadline = Deadline::none();
-    let read =
-        docx2pdf::docx::read(bytes, &renderer.limits, &deadline).expect("a readable package");
-    docx2pdf::layout::layout(&read.document, &renderer.fonts, &deadline)
-        .expect("layout")
-        .layout
-        .pages
 }
 
 fn images(page: &Page) -> Vec<(Point, &ImageItem)> {

@@ -6,16 +6,12 @@
 mod common;
 
 use common::docx::docx;
-use docx2pdf::docx::{read, PackageLimits};
 use docx2pdf::layout::frame::{Item, Page};
-use docx2pdf::layout::layout;
-use docx2pdf::render::Deadline;
 
 fn lay(body: &str) -> Vec<Page> {
     let section = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
     let bytes = docx(&format!("{body}{section}"));
-    let doc = read(&bytes, &PackageLimits::default(), &Deadline::none()).expect("reads").document;
-    layout(&doc, &common::renderer().fonts, &Deadline::none()).expect("lays out").layout.pages
+    common::layout::pages(&bytes)
 }
 
 /// The text items of a page: (x, end x, baseline, text).

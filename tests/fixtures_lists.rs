@@ -4,10 +4,7 @@
 mod common;
 
 use common::docx::{docx_with_part, escape};
-use docx2pdf::docx::{read, PackageLimits};
 use docx2pdf::layout::frame::{Item, Page};
-use docx2pdf::layout::layout;
-use docx2pdf::render::Deadline;
 
 const NS: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main""#;
 
@@ -41,8 +38,7 @@ fn item(num: i64, ilvl: u8, text: &str) -> String {
 fn lay(body: &str) -> Vec<Page> {
     let section = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
     let bytes = docx_with_part(&format!("{body}{section}"), "numbering", "numbering.xml", &numbering());
-    let doc = read(&bytes, &PackageLimits::default(), &Deadline::none()).expect("reads").document;
-    layout(&doc, &common::renderer().fonts, &Deadline::none()).expect("lays out").layout.pages
+    common::layout::pages(&bytes)
 }
 
 /// A text item: (x, end x, text).

@@ -5,16 +5,12 @@
 mod common;
 
 use common::docx::docx;
-use docx2pdf::docx::{read, PackageLimits};
 use docx2pdf::layout::frame::{Item, LineItem, Page};
-use docx2pdf::layout::layout;
-use docx2pdf::render::Deadline;
 
 fn lay(body: &str) -> Vec<Page> {
     let bytes =
         docx(&format!(r#"<w:p xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math">{body}</w:p>"#));
-    let doc = read(&bytes, &PackageLimits::default(), &Deadline::none()).expect("reads").document;
-    layout(&doc, &common::renderer().fonts, &Deadline::none()).expect("lays out").layout.pages
+    common::layout::pages(&bytes)
 }
 
 /// The text items of a page: (x, baseline y, size, face name, text).

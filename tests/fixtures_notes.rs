@@ -5,10 +5,7 @@
 mod common;
 
 use common::docx::{docx_with_parts, escape};
-use docx2pdf::docx::{read, PackageLimits};
 use docx2pdf::layout::frame::{Item, Page};
-use docx2pdf::layout::layout;
-use docx2pdf::render::Deadline;
 
 const LETTER_SECTION: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
 
@@ -63,8 +60,7 @@ fn endnotes(notes: &str) -> String {
 
 fn lay(body: &str, parts: &[(&str, &str, &str)]) -> Vec<Page> {
     let bytes = docx_with_parts(&format!("{body}{LETTER_SECTION}"), parts);
-    let doc = read(&bytes, &PackageLimits::default(), &Deadline::none()).expect("reads").document;
-    layout(&doc, &common::renderer().fonts, &Deadline::none()).expect("lays out").layout.pages
+    common::layout::pages(&bytes)
 }
 
 /// The text items of a page: (x, baseline y, size, text).

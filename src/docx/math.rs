@@ -56,12 +56,10 @@ fn element(xml: &mut XmlReader<'_>, name: &[u8], ctx: Ctx, out: &mut Vec<Inline>
             let mut kind = None;
             let (mut num, mut den) = (Vec::new(), Vec::new());
             xml.children(|xml, e| match e.local_name().as_ref() {
-                b"fPr" => xml.children(|xml, e| {
-                    if e.local_name().as_ref() == b"type" {
-                        kind = attr(&e, b"val").map(|v| v.into_owned());
-                    }
-                    xml.skip()
-                }),
+                b"fPr" => {
+                    kind = property(xml, b"type")?;
+                    Ok(())
+                }
                 b"num" => element(xml, b"num", ctx, &mut num),
                 b"den" => element(xml, b"den", ctx, &mut den),
                 _ => xml.skip(),
@@ -127,14 +125,12 @@ fn element(xml: &mut XmlReader<'_>, name: &[u8], ctx: Ctx, out: &mut Vec<Inline>
             let mut chr = "\u{222b}".to_owned();
             let mut rest = Vec::new();
             xml.children(|xml, e| match e.local_name().as_ref() {
-                b"naryPr" => xml.children(|xml, e| {
-                    if e.local_name().as_ref() == b"chr" {
-                        if let Some(c) = attr(&e, b"val") {
-                            chr = c.into_owned();
-                        }
+                b"naryPr" => {
+                    if let Some(c) = property(xml, b"chr")? {
+                        chr = c;
                     }
-                    xml.skip()
-                }),
+                    Ok(())
+                }
                 b"sub" => element(xml, b"sub", Ctx { script: Some(VertAlign::Subscript) }, &mut rest),
                 b"sup" => element(xml, b"sup", Ctx { script: Some(VertAlign::Superscript) }, &mut rest),
                 b"e" => element(xml, b"e", ctx, &mut rest),
@@ -149,14 +145,12 @@ fn element(xml: &mut XmlReader<'_>, name: &[u8], ctx: Ctx, out: &mut Vec<Inline>
             let mut chr = "\u{302}".to_owned();
             let mut base = Vec::new();
             xml.children(|xml, e| match e.local_name().as_ref() {
-                b"accPr" => xml.children(|xml, e| {
-                    if e.local_name().as_ref() == b"chr" {
-                        if let Some(c) = attr(&e, b"val") {
-                            chr = c.into_owned();
-                        }
+                b"accPr" => {
+                    if let Some(c) = property(xml, b"chr")? {
+                        chr = c;
                     }
-                    xml.skip()
-                }),
+                    Ok(())
+                }
                 b"e" => element(xml, b"e", ctx, &mut base),
                 _ => xml.skip(),
             })?;
@@ -183,6 +177,19 @@ fn element(xml: &mut XmlReader<'_>, name: &[u8], ctx: Ctx, out: &mut Vec<Inline>
             element(xml, name, Ctx { script }, out)
         }),
     }
+}
+
+/// The `m:val` of child `name` of a structure's properties (`m:naryPr`, `m:accPr`, `m:fPr`…),
+/// when given.
+fn property(xml: &mut XmlReader<'_>, name: &[u8]) -> Result<Option<String>, DocxError> {
+    let mut value = None;
+    xml.children(|xml, e| {
+        if e.local_name().as_ref() == name {
+            value = attr(&e, b"val").map(|v| v.into_owned());
+        }
+        xml.skip()
+    })?;
+    Ok(value)
 }
 
 /// The text of math runs that hold nothing but text in the math font, unscripted; `None`

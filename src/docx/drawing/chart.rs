@@ -5,7 +5,7 @@
 
 use quick_xml::events::BytesStart;
 
-use super::shape::{base_color, modified};
+use super::shape::OpenColor;
 use crate::docx::xml::{attr_raw, Ev, XmlReader};
 use crate::docx::DocxError;
 
@@ -130,15 +130,12 @@ pub(super) fn read_chart(xml: &mut XmlReader<'_>) -> Result<Option<Chart>, DocxE
     let mut legend_layout: Option<ManualLayout> = None;
     // The point index of the `c:pt` or `c:dPt` being read.
     let mut point: Option<usize> = None;
-    // The colour being read, its target and the depth of its element: its modifiers
-    // (`a:lumMod`…) are its children.
-    let mut color: Option<(ColorTarget, Rgb, usize)> = None;
+    let mut color: Option<OpenColor<ColorTarget>> = None;
     loop {
         let e = match xml.next()? {
             Ev::Start(e) => e,
             Ev::End => {
-                if let Some((target, rgb, _)) = color.filter(|c| c.2 == stack.len()) {
-                    color = None;
+                if let Some((target, rgb)) = OpenColor::close(&mut color, stack.len()) {
                     store_color(target, rgb, &mut fill, &mut outline, series.last_mut(), point);
                 }
                 if stack.pop().is_none() || stack.is_empty() {
@@ -264,13 +261,9 @@ pub(super) fn read_chart(xml: &mut XmlReader<'_>) -> Result<Option<Chart>, DocxE
                     (b"spPr", false, b"dPt") => Some(ColorTarget::Point),
                     _ => None,
                 };
-                color = target.and_then(|t| Some((t, base_color(&name, &e, palette)?, stack.len() + 1)));
+                color = target.and_then(|t| OpenColor::start(t, &name, &e, palette, stack.len() + 1));
             }
-            b"lumMod" | b"lumOff" | b"tint" | b"shade" => {
-                if let Some((_, rgb, _)) = color.as_mut() {
-                    *rgb = modified(*rgb, &name, &e);
-                }
-            }
+            b"lumMod" | b"lumOff" | b"tint" | b"shade" => OpenColor::modify(&mut color, &name, &e),
             _ => {}
         }
         stack.push(name);

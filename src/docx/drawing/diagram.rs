@@ -4,7 +4,7 @@
 //! definition is not run: without a drawing part the diagram stays a placeholder.
 
 use super::label::{self, Piece};
-use super::shape::{base_color, modified, ShapeReader};
+use super::shape::{OpenColor, ShapeReader};
 use crate::docx::model::{Align, Block, GroupChild, TextBox};
 use crate::docx::simple_types::int;
 use crate::docx::xml::{attr, attr_raw, Ev, XmlReader};
@@ -65,15 +65,14 @@ pub(super) fn read_diagram(xml: &mut XmlReader<'_>, frame: &TextBox) -> Result<O
     let mut shapes = ShapeReader::default();
     let mut text = Text::default();
     let mut out = Diagram { shapes: Vec::new(), labels: Vec::new() };
-    // The colour being read (`a:solidFill` of a run or `a:fontRef`) and its depth.
-    let mut color: Option<((u8, u8, u8), usize, bool)> = None;
+    // The colour being read: a run's `a:solidFill` (false) or `a:fontRef` (true).
+    let mut color: Option<OpenColor<bool>> = None;
     loop {
         let e = match xml.next()? {
             Ev::Start(e) => e,
             Ev::End => {
                 let Some(name) = stack.pop() else { break };
-                if let Some((rgb, _, font_ref)) = color.filter(|c| c.1 == stack.len() + 1) {
-                    color = None;
+                if let Some((font_ref, rgb)) = OpenColor::close(&mut color, stack.len() + 1) {
                     if font_ref {
                         text.font_color = Some(rgb);
                     } else {
@@ -156,13 +155,9 @@ pub(super) fn read_diagram(xml: &mut XmlReader<'_>, frame: &TextBox) -> Result<O
             b"srgbClr" | b"schemeClr" | b"sysClr" | b"prstClr"
                 if (parent == b"solidFill" && stack.iter().any(|s| s == b"rPr")) || parent == b"fontRef" =>
             {
-                color = base_color(&name, &e, palette).map(|rgb| (rgb, stack.len() + 1, parent == b"fontRef"));
+                color = OpenColor::start(parent == b"fontRef", &name, &e, palette, stack.len() + 1);
             }
-            b"lumMod" | b"lumOff" | b"tint" | b"shade" if color.is_some() => {
-                if let Some((rgb, _, _)) = color.as_mut() {
-                    *rgb = modified(*rgb, &name, &e);
-                }
-            }
+            b"lumMod" | b"lumOff" | b"tint" | b"shade" => OpenColor::modify(&mut color, &name, &e),
             _ => {}
         }
         if !in_text {

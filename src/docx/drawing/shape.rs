@@ -381,9 +381,43 @@ fn geometry(prst: &[u8]) -> Geometry {
     Geometry::Polygon(polygon)
 }
 
+/// A DrawingML colour being read for `target`: its base from `a:srgbClr`, `a:schemeClr`…,
+/// changed by the modifiers that are its children (§20.1.2.3), complete when its element
+/// closes.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct OpenColor<T> {
+    target: T,
+    rgb: (u8, u8, u8),
+    /// Open elements, itself included, while it is read.
+    depth: usize,
+}
+
+impl<T: Copy> OpenColor<T> {
+    /// The colour element `name` opening as the `depth`th open element; `None` for a colour
+    /// that cannot be resolved.
+    pub(super) fn start(target: T, name: &[u8], e: &BytesStart<'_>, palette: Option<&Palette>, depth: usize) -> Option<Self> {
+        Some(OpenColor { target, rgb: base_color(name, e, palette)?, depth })
+    }
+
+    /// Applies the modifier `name` to the colour being read, if any.
+    pub(super) fn modify(open: &mut Option<Self>, name: &[u8], e: &BytesStart<'_>) {
+        if let Some(c) = open {
+            c.rgb = modified(c.rgb, name, e);
+        }
+    }
+
+    /// The finished colour and its target when the element closing with `depth` open
+    /// elements (itself included) is the colour's own.
+    pub(super) fn close(open: &mut Option<Self>, depth: usize) -> Option<(T, (u8, u8, u8))> {
+        let c = open.filter(|c| c.depth == depth)?;
+        *open = None;
+        Some((c.target, c.rgb))
+    }
+}
+
 /// `rgb` changed by the colour modifier `a:lumMod`, `a:lumOff`, `a:tint` or `a:shade`
 /// (§20.1.2.3) named `name`.
-pub(super) fn modified(rgb: (u8, u8, u8), name: &[u8], e: &BytesStart<'_>) -> (u8, u8, u8) {
+fn modified(rgb: (u8, u8, u8), name: &[u8], e: &BytesStart<'_>) -> (u8, u8, u8) {
     let v = attr_raw(e, b"val").and_then(|v| int(&v)).unwrap_or(PERCENT as i64) as f64 / PERCENT;
     match name {
         b"lumMod" => with_luminance(rgb, |l| l * v),
@@ -397,7 +431,7 @@ pub(super) fn modified(rgb: (u8, u8, u8), name: &[u8], e: &BytesStart<'_>) -> (u
 
 /// The colour of `a:srgbClr`, `a:schemeClr`, `a:sysClr` or `a:prstClr` before its
 /// modifiers.
-pub(super) fn base_color(name: &[u8], e: &BytesStart<'_>, palette: Option<&Palette>) -> Option<(u8, u8, u8)> {
+fn base_color(name: &[u8], e: &BytesStart<'_>, palette: Option<&Palette>) -> Option<(u8, u8, u8)> {
     let rgb = |c: Color| match c {
         Color::Rgb(r, g, b) => Some((r, g, b)),
         Color::Auto => None,

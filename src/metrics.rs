@@ -73,52 +73,47 @@ impl Metrics {
     /// The Prometheus text exposition.
     pub fn render(&self, gauges: Gauges) -> String {
         let mut out = String::with_capacity(2048);
-        out.push_str("# HELP docx2pdf_http_requests_total HTTP requests answered, by route and status.\n");
-        out.push_str("# TYPE docx2pdf_http_requests_total counter\n");
+        let load = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        header(&mut out, "docx2pdf_http_requests_total", "HTTP requests answered, by route and status.", "counter");
         for ((route, status), n) in self.requests.lock().unwrap_or_else(|e| e.into_inner()).iter() {
             let _ = writeln!(out, "docx2pdf_http_requests_total{{route=\"{route}\",status=\"{status}\"}} {n}");
         }
-        out.push_str("# HELP docx2pdf_conversion_seconds Time of successful conversions, upload to PDF.\n");
-        out.push_str("# TYPE docx2pdf_conversion_seconds histogram\n");
+        header(&mut out, "docx2pdf_conversion_seconds", "Time of successful conversions, upload to PDF.", "histogram");
         for (bucket, bound) in self.latency_buckets.iter().zip(LATENCY_BUCKETS) {
-            let _ = writeln!(out, "docx2pdf_conversion_seconds_bucket{{le=\"{bound}\"}} {}", bucket.load(Ordering::Relaxed));
+            let _ = writeln!(out, "docx2pdf_conversion_seconds_bucket{{le=\"{bound}\"}} {}", load(bucket));
         }
-        let count = self.latency_count.load(Ordering::Relaxed);
+        let count = load(&self.latency_count);
         let _ = writeln!(out, "docx2pdf_conversion_seconds_bucket{{le=\"+Inf\"}} {count}");
-        let sum = self.latency_sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
+        let sum = load(&self.latency_sum_micros) as f64 / 1e6;
         let _ = writeln!(out, "docx2pdf_conversion_seconds_sum {sum}");
         let _ = writeln!(out, "docx2pdf_conversion_seconds_count {count}");
-        out.push_str("# HELP docx2pdf_conversions_failed_total Conversions that failed after admission.\n");
-        out.push_str("# TYPE docx2pdf_conversions_failed_total counter\n");
-        let _ = writeln!(out, "docx2pdf_conversions_failed_total {}", self.conversions_failed.load(Ordering::Relaxed));
-        out.push_str("# HELP docx2pdf_render_queue_depth Render jobs admitted and not finished.\n");
-        out.push_str("# TYPE docx2pdf_render_queue_depth gauge\n");
-        let _ = writeln!(out, "docx2pdf_render_queue_depth {}", gauges.queue_depth);
-        out.push_str("# HELP docx2pdf_render_queue_waiting Render jobs waiting for a worker.\n");
-        out.push_str("# TYPE docx2pdf_render_queue_waiting gauge\n");
-        let _ = writeln!(out, "docx2pdf_render_queue_waiting {}", gauges.queue_waiting);
-        out.push_str("# HELP docx2pdf_render_workers Render worker threads.\n");
-        out.push_str("# TYPE docx2pdf_render_workers gauge\n");
-        let _ = writeln!(out, "docx2pdf_render_workers {}", gauges.workers);
-        out.push_str("# HELP docx2pdf_credits_debited_total Credits committed to the ledger by this process.\n");
-        out.push_str("# TYPE docx2pdf_credits_debited_total counter\n");
-        let _ = writeln!(out, "docx2pdf_credits_debited_total {}", self.credits_debited.load(Ordering::Relaxed));
-        out.push_str("# HELP docx2pdf_db_connections Database connections open in this process's pool.\n");
-        out.push_str("# TYPE docx2pdf_db_connections gauge\n");
-        let _ = writeln!(out, "docx2pdf_db_connections {}", gauges.db_connections);
-        out.push_str("# HELP docx2pdf_db_connections_idle Open database connections waiting for work.\n");
-        out.push_str("# TYPE docx2pdf_db_connections_idle gauge\n");
-        let _ = writeln!(out, "docx2pdf_db_connections_idle {}", gauges.db_connections_idle);
-        out.push_str("# HELP docx2pdf_db_connections_max Largest database pool allowed.\n");
-        out.push_str("# TYPE docx2pdf_db_connections_max gauge\n");
-        let _ = writeln!(out, "docx2pdf_db_connections_max {}", gauges.db_max_connections);
-        out.push_str(
-            "# HELP docx2pdf_db_retries_total Ledger transactions run again after a deadlock, serialization failure or broken connection.\n",
-        );
-        out.push_str("# TYPE docx2pdf_db_retries_total counter\n");
-        let _ = writeln!(out, "docx2pdf_db_retries_total {}", gauges.db_retries);
+        let failed = load(&self.conversions_failed);
+        single(&mut out, "docx2pdf_conversions_failed_total", "Conversions that failed after admission.", "counter", failed);
+        single(&mut out, "docx2pdf_render_queue_depth", "Render jobs admitted and not finished.", "gauge", gauges.queue_depth);
+        single(&mut out, "docx2pdf_render_queue_waiting", "Render jobs waiting for a worker.", "gauge", gauges.queue_waiting);
+        single(&mut out, "docx2pdf_render_workers", "Render worker threads.", "gauge", gauges.workers);
+        let debited = load(&self.credits_debited);
+        single(&mut out, "docx2pdf_credits_debited_total", "Credits committed to the ledger by this process.", "counter", debited);
+        single(&mut out, "docx2pdf_db_connections", "Database connections open in this process's pool.", "gauge", gauges.db_connections);
+        let idle = gauges.db_connections_idle;
+        single(&mut out, "docx2pdf_db_connections_idle", "Open database connections waiting for work.", "gauge", idle);
+        single(&mut out, "docx2pdf_db_connections_max", "Largest database pool allowed.", "gauge", gauges.db_max_connections);
+        let retries_help = "Ledger transactions run again after a deadlock, serialization failure or broken connection.";
+        single(&mut out, "docx2pdf_db_retries_total", retries_help, "counter", gauges.db_retries);
         out
     }
+}
+
+/// A metric's `# HELP` and `# TYPE` lines.
+fn header(out: &mut String, name: &str, help: &str, kind: &str) {
+    let _ = writeln!(out, "# HELP {name} {help}");
+    let _ = writeln!(out, "# TYPE {name} {kind}");
+}
+
+/// A metric of one value, with its header.
+fn single(out: &mut String, name: &str, help: &str, kind: &str, value: impl std::fmt::Display) {
+    header(out, name, help, kind);
+    let _ = writeln!(out, "{name} {value}");
 }
 
 #[cfg(test)]

@@ -121,6 +121,82 @@ fn an_inline_png_is_stored_as_one_image_of_its_pixel_size() {
     assert_eq!(images[0][5], "rgb");
 }
 
+/// The first image of `pdf` as `pdfimages -png` extracts it: size, colour type, samples.
+fn first_image_pixels(pdf: &[u8]) -> (u32, u32, png::ColorType, Vec<u8>) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input = dir.path().join("in.pdf");
+    std::fs::write(&input, pdf).expect("write pdf");
+    let status = std::process::Command::new("pdfimages")
+        .args(["-png", "-f", "1", "-l", "1"])
+        .arg(&input)
+        .arg(dir.path().join("img"))
+        .status()
+        .expect("pdfimages is needed (apt-get install poppler-utils)");
+    assert!(status.success());
+    let file = std::fs::File::open(dir.path().join("img-000.png")).expect("an extracted image");
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("png");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let frame = reader.next_frame(&mut buf).expect("frame");
+    buf.truncate(frame.buffer_size());
+    (frame.width, frame.height, frame.color_type, buf)
+}
+
+#[test]
+fn an_opaque_png_is_embedded_with_its_own_compressed_rows() {
+    let body = format!(r#"<w:p><w:r>{}</w:r></w:p>{LETTER_SECTION}"#, common::docx::inline_picture(144, 72));
+    let source = png(40, 20);
+    let pdf = render_with_image(&body, &source);
+    // The PNG's IDAT payload (after its 8-byte signature, the 25-byte IHDR chunk and the
+    // IDAT length and type) is in the PDF as it is, read through the PNG predictors.
+    let idat_len = u32::from_be_bytes(source[33..37].try_into().unwrap()) as usize;
+    assert_eq!(&source[37..41], b"IDAT");
+    let idat = &source[41..41 + idat_len];
+    assert!(pdf.windows(idat.len()).any(|w| w == idat), "the IDAT bytes are passed through");
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(text.contains("/Predictor 15") || text.contains("/Predictor\n15"), "PNG predictors declared");
+    // And a reader gets back exactly the pixels of the source.
+    let (w, h, color, samples) = first_image_pixels(&pdf);
+    assert_eq!((w, h, color), (40, 20, png::ColorType::Rgb));
+    let expected: Vec<u8> = (0..40 * 20 * 3).map(|i| (i % 251) as u8).collect();
+    assert!(samples == expected, "pixels differ from the source");
+}
+
+/// A translucent RGBA PNG of noise (it compresses badly, so it is real work to encode).
+fn noisy_rgba_png(w: u32, h: u32, seed: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("png header");
+    let pixels: Vec<u8> = (0..w * h * 4).map(|i| (i.wrapping_add(seed).wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+    writer.write_image_data(&pixels).expect("png data");
+    writer.finish().expect("png end");
+    out
+}
+
+#[test]
+fn a_document_written_on_several_threads_is_byte_for_byte_the_one_written_on_one() {
+    // Enough of everything that the writer spreads it over threads: two pictures to
+    // decode, dozens of dense pages of content streams, and their fonts.
+    let dense = r#"<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:rPr><w:sz w:val="12"/></w:rPr><w:t>The renderer lays text out as Word does: lines are broken at the opportunities of the Unicode rules, filled greedily, aligned and justified, and placed on pages in columns.</w:t></w:r><w:r><w:rPr><w:b/><w:sz w:val="12"/></w:rPr><w:t xml:space="preserve"> Bold words 0123456789.</w:t></w:r></w:p>"#;
+    let body = format!(
+        r#"<w:p><w:r>{}{}</w:r></w:p>{}{LETTER_SECTION}"#,
+        common::docx::inline_picture_of("rIdA", 200, 200),
+        common::docx::inline_picture_of("rIdB", 200, 200),
+        dense.repeat(2500)
+    );
+    let (a, b) = (noisy_rgba_png(300, 300, 1), noisy_rgba_png(300, 300, 2));
+    let bytes = common::docx::docx_with_images(&body, &[("rIdA", "a.png", &a), ("rIdB", "b.png", &b)]);
+    let shared = common::renderer();
+    let with = |threads| docx2pdf::render::Renderer { fonts: shared.fonts.clone(), limits: shared.limits.clone(), threads };
+    let one = convert(&with(1), &bytes, &Deadline::none()).expect("one thread");
+    let three = convert(&with(3), &bytes, &Deadline::none()).expect("three threads");
+    assert!(one.pages > 32, "more than one batch of pages: {}", one.pages);
+    assert!(one.pdf == three.pdf, "the bytes differ");
+    let images = pdf::images(&three.pdf);
+    assert_eq!(images.iter().filter(|row| row[2] == "smask").count(), 2, "{images:?}");
+}
+
 #[test]
 fn two_drawings_of_one_picture_store_it_once() {
     let picture = common::docx::inline_picture(100, 50);

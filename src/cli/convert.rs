@@ -8,7 +8,11 @@ use super::CliError;
 /// Converts one file.
 pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     let bytes = std::fs::read(&args.input).map_err(|source| CliError::Read { path: args.input.clone(), source })?;
-    let renderer = Renderer::new(&args.font_dirs, args.limits.package());
+    // One document has the machine to itself: its PDF may be written on every core.
+    let renderer = Renderer {
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        ..Renderer::new(&args.font_dirs, args.limits.package())
+    };
     let deadline = match args.limits.render_timeout_secs {
         0 => Deadline::none(),
         _ => Deadline::after(args.limits.render_timeout()),

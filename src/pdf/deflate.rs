@@ -1,63 +1,51 @@
 //! FlateDecode compression (ISO 32000-1 §7.4.4) with one compressor reused for every stream.
 
-use flate2::{Compress, Compression, FlushCompress, Status};
+use miniz_oxide::deflate::core::{compress_to_output, CompressorOxide, TDEFLFlush, TDEFLStatus};
+use miniz_oxide::DataFormat;
 
 use super::PdfError;
 
 /// Level 1 (greedy matching, a short hash chain): font subsets and content streams come
 /// out about 10% larger than at zlib's default 6 for about a third of the time, and
 /// compression was the largest cost of writing a short document (every request runs it).
-const LEVEL: u32 = 1;
+const LEVEL: u8 = 1;
 
 /// A zlib compressor and its output buffer, both kept across streams so that a document
 /// allocates the compressor state (hundreds of KB) once rather than per stream.
+///
+/// miniz_oxide's core is driven directly: its output callback appends to `out`, so no
+/// output buffer is zeroed ahead of the compressor (through flate2 every stream zeroed a
+/// buffer of its worst-case size, ~20% of a one-page document's compression), and the
+/// package reader's inflate can use another backend (zlib-rs) without changing a byte
+/// of what is written here.
 pub(super) struct Deflater {
-    compress: Compress,
+    compress: Box<CompressorOxide>,
     out: Vec<u8>,
 }
 
 impl Deflater {
     /// A compressor with an empty output buffer.
     pub(super) fn new() -> Deflater {
-        Deflater {
-            // FlateDecode expects the zlib wrapper (RFC 1950), not a raw deflate stream.
-            compress: Compress::new(Compression::new(LEVEL), true),
-            out: Vec::new(),
-        }
+        let mut compress = Box::<CompressorOxide>::default();
+        // FlateDecode expects the zlib wrapper (RFC 1950), not a raw deflate stream.
+        compress.set_format_and_level(DataFormat::Zlib, LEVEL);
+        Deflater { compress, out: Vec::new() }
     }
 
     /// Compresses `data`; the result lives until the next call.
     pub(super) fn deflate(&mut self, data: &[u8]) -> Result<&[u8], PdfError> {
         self.compress.reset();
-        // zlib's compressBound: what even incompressible input needs. The buffer is sized
-        // (and zeroed) for this input only: `compress_vec` would zero the whole capacity
-        // kept from the largest earlier stream on every call, which cost more than the
-        // compression itself on long documents.
-        let n = data.len();
-        let bound = n + (n >> 12) + (n >> 14) + (n >> 25) + 13 + 6;
         self.out.clear();
-        self.out.resize(bound, 0);
-        loop {
-            let consumed = self.compress.total_in() as usize;
-            let produced = self.compress.total_out() as usize;
-            let status = self
-                .compress
-                .compress(
-                    &data[consumed..],
-                    &mut self.out[produced..],
-                    FlushCompress::Finish,
-                )
-                .map_err(|_| PdfError::Compress)?;
-            match status {
-                Status::StreamEnd => {
-                    self.out.truncate(self.compress.total_out() as usize);
-                    return Ok(&self.out);
-                }
-                Status::Ok | Status::BufError => {
-                    let grown = self.out.len() * 2 + 1024;
-                    self.out.resize(grown, 0);
-                }
-            }
+        // Content streams shrink to about a quarter; reserving that much saves most regrowth.
+        self.out.reserve(data.len() / 4 + 64);
+        let out = &mut self.out;
+        let (status, _) = compress_to_output(&mut self.compress, data, TDEFLFlush::Finish, |chunk| {
+            out.extend_from_slice(chunk);
+            true
+        });
+        match status {
+            TDEFLStatus::Done => Ok(&self.out),
+            _ => Err(PdfError::Compress),
         }
     }
 }

@@ -2,13 +2,13 @@
 
 use pdf_writer::types::PageMode;
 use pdf_writer::writers::Destination;
-use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, Settings};
+use pdf_writer::{Chunk, Filter, Finish, Name, Pdf, Rect, Ref, Settings};
 
 use super::content::Painter;
 use super::deflate::Deflater;
 use super::font::FontSet;
-use super::image::ImageSet;
-use super::{embed, link, metadata, outline, PdfError};
+use super::image::{self, ImageSet};
+use super::{embed, link, metadata, outline, parallel, PdfError};
 use crate::layout::frame::{Layout, Page, Point, Size};
 use crate::units::Pt;
 use crate::warning::Warning;
@@ -58,8 +58,29 @@ impl Targets {
     }
 }
 
-/// Writes the whole document, with the warnings of pictures that could not be drawn.
-pub(super) fn write(layout: &Layout) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
+/// How many pages are painted before their content streams are compressed together:
+/// enough to keep every thread busy, few enough that the uncompressed streams held at
+/// once stay small next to the layout.
+const BATCH: usize = 32;
+
+/// A painted page waiting for its content stream to be compressed, with everything it
+/// wrote or took a reference for, in the order one page at a time would have: the
+/// document comes out byte for byte the same whatever the number of threads.
+struct Painted {
+    /// The XObjects of the pictures this page shows first.
+    images: Chunk,
+    content_ref: Ref,
+    content: Vec<u8>,
+    /// Its link annotations and their references.
+    annotations: Chunk,
+    annotation_refs: Vec<Ref>,
+    fonts: Vec<usize>,
+    xobjects: Vec<usize>,
+}
+
+/// Writes the whole document on up to `threads` threads, with the warnings of pictures
+/// that could not be drawn.
+pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
     let blank;
     let pages: &[Page] = if layout.pages.is_empty() {
         blank = [Page {
@@ -87,59 +108,47 @@ pub(super) fn write(layout: &Layout) -> Result<(Vec<u8>, Vec<Warning>), PdfError
     let mut fonts = FontSet::default();
     let mut painter = Painter::default();
     let mut deflater = Deflater::new();
-    let mut annotations = Vec::new();
-    let mut images = ImageSet::default();
 
-    for (page, &(page_ref, _)) in pages.iter().zip(&targets.pages) {
-        images.prepare(page, &mut pdf, &mut refs, &mut deflater)?;
-        let content = painter.paint(page, &mut fonts, &images, &mut refs)?;
-        let content_ref = refs.alloc();
-        pdf.stream(content_ref, deflater.deflate(&content)?)
-            .filter(Filter::FlateDecode);
+    // Pictures first: decoding and compressing them is most of the work of a document
+    // with photographs, and how each comes out (with a soft mask or not) decides which
+    // references it takes.
+    let encoded = parallel::map(&image::distinct(pages), threads, &mut deflater, image::work, image::encode);
+    let mut images = ImageSet::new(encoded.into_iter().collect::<Result<_, _>>()?);
 
-        annotations.clear();
-        link::write_annotations(
-            &mut pdf,
-            &mut refs,
-            page,
-            &layout.destinations,
-            &targets,
-            &mut annotations,
-        );
-
-        let mut page_obj = pdf.page(page_ref);
-        page_obj
-            .parent(tree_ref)
-            .media_box(Rect::new(
-                0.0,
-                0.0,
-                page.size.width.get() as f32,
-                page.size.height.get() as f32,
-            ))
-            .contents(content_ref);
-        if !annotations.is_empty() {
-            page_obj.annotations(annotations.iter().copied());
+    for (batch, batch_refs) in pages.chunks(BATCH).zip(targets.pages.chunks(BATCH)) {
+        let mut painted = Vec::with_capacity(batch.len());
+        for page in batch {
+            let mut page_images = Chunk::with_settings_and_capacity(settings, 0);
+            images.prepare(page, &mut page_images, &mut refs);
+            let content = painter.paint(page, &mut fonts, &images, &mut refs)?;
+            let content_ref = refs.alloc();
+            let mut annotations = Chunk::with_settings_and_capacity(settings, 0);
+            let mut annotation_refs = Vec::new();
+            link::write_annotations(&mut annotations, &mut refs, page, &layout.destinations, &targets, &mut annotation_refs);
+            painted.push(Painted {
+                images: page_images,
+                content_ref,
+                content,
+                annotations,
+                annotation_refs,
+                fonts: painter.used_fonts().collect(),
+                xobjects: painter.used_images().collect(),
+            });
         }
-        // Resources are required (§7.7.3.3), even when empty.
-        let mut resources = page_obj.resources();
-        let mut used = painter.used_fonts().peekable();
-        if used.peek().is_some() {
-            let mut dict = resources.fonts();
-            for index in used {
-                let font = fonts.get(index);
-                dict.pair(Name(font.resource.as_bytes()), font.type0);
-            }
-        }
-        let mut used = painter.used_images().filter_map(|i| images.xobject(i)).peekable();
-        if used.peek().is_some() {
-            let mut dict = resources.x_objects();
-            for (id, name) in used {
-                dict.pair(Name(name.as_bytes()), id);
-            }
+        let packed = parallel::map(&painted, threads, &mut deflater, |page| page.content.len(), |page, deflater| {
+            deflater.deflate(&page.content).map(<[u8]>::to_vec)
+        });
+        for ((page, &(page_ref, _)), (done, content)) in batch.iter().zip(batch_refs).zip(painted.iter().zip(packed)) {
+            pdf.extend(&done.images);
+            pdf.stream(done.content_ref, &content?).filter(Filter::FlateDecode);
+            pdf.extend(&done.annotations);
+            write_page(&mut pdf, page, page_ref, tree_ref, done, &fonts, &images);
         }
     }
 
-    embed::write_fonts(&mut pdf, &mut refs, &fonts, &mut deflater)?;
+    let packed = parallel::map(&fonts.iter().collect::<Vec<_>>(), threads, &mut deflater, |font| embed::work(font), |font, deflater| embed::pack_font(font, deflater));
+    let packed = packed.into_iter().collect::<Result<Vec<_>, _>>()?;
+    embed::write_fonts(&mut pdf, &mut refs, &fonts, &packed);
 
     pdf.pages(tree_ref)
         .kids(targets.pages.iter().map(|&(id, _)| id))
@@ -164,4 +173,37 @@ pub(super) fn write(layout: &Layout) -> Result<(Vec<u8>, Vec<Warning>), PdfError
     }
     catalog.finish();
     Ok((pdf.finish(), images.warnings))
+}
+
+/// Writes a page object: its box, contents, annotations and resources (§7.7.3.3).
+fn write_page(pdf: &mut Pdf, page: &Page, page_ref: Ref, tree_ref: Ref, done: &Painted, fonts: &FontSet, images: &ImageSet) {
+    let mut page_obj = pdf.page(page_ref);
+    page_obj
+        .parent(tree_ref)
+        .media_box(Rect::new(
+            0.0,
+            0.0,
+            page.size.width.get() as f32,
+            page.size.height.get() as f32,
+        ))
+        .contents(done.content_ref);
+    if !done.annotation_refs.is_empty() {
+        page_obj.annotations(done.annotation_refs.iter().copied());
+    }
+    // Resources are required (§7.7.3.3), even when empty.
+    let mut resources = page_obj.resources();
+    if !done.fonts.is_empty() {
+        let mut dict = resources.fonts();
+        for &index in &done.fonts {
+            let font = fonts.get(index);
+            dict.pair(Name(font.resource.as_bytes()), font.type0);
+        }
+    }
+    let mut used = done.xobjects.iter().filter_map(|&i| images.xobject(i)).peekable();
+    if used.peek().is_some() {
+        let mut dict = resources.x_objects();
+        for (id, name) in used {
+            dict.pair(Name(name.as_bytes()), id);
+        }
+    }
 }

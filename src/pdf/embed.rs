@@ -27,26 +27,46 @@ const IDENTITY: SystemInfo<'static> = SystemInfo {
 /// PDF/A and Acrobat (ISO 32000-1 Annex C).
 const MAX_NAME_LEN: usize = 127 - 7 - 1 - IDENTITY_H.len();
 
-/// Writes every font of `fonts`, each at the Type0 reference it got on first use.
-pub(super) fn write_fonts(
-    chunk: &mut Chunk,
-    refs: &mut Refs,
-    fonts: &FontSet,
-    deflater: &mut Deflater,
-) -> Result<(), PdfError> {
-    for font in fonts.iter() {
-        write_font(chunk, refs, font, deflater)?;
+/// A font's compressed streams: its subset program and its ToUnicode CMap.
+pub(super) struct PackedFont {
+    /// The length of the subset program before compression (Length1).
+    program_len: usize,
+    program: Vec<u8>,
+    to_unicode: Vec<u8>,
+}
+
+/// About how much work packing `font` is, in bytes to compress: subsetting reads tables
+/// in proportion to the face (a CJK face of 20 MB is ~1 MB of work, a Latin one a few
+/// tens of KB), and each glyph kept is compressed.
+pub(super) fn work(font: &UsedFont) -> usize {
+    font.face.bytes().len() / 16 + font.texts.len() * 256
+}
+
+/// Subsets and compresses one font: the slow part of embedding it, which the writer runs
+/// for all fonts at once, on as many threads as it may use.
+pub(super) fn pack_font(font: &UsedFont, deflater: &mut Deflater) -> Result<PackedFont, PdfError> {
+    let subset =
+        subsetter::subset(font.face.bytes(), font.face.index, &font.remapper).map_err(|err| {
+            PdfError::Font {
+                name: font.face.postscript_name.clone(),
+                reason: err.to_string(),
+            }
+        })?;
+    let program = deflater.deflate(&subset)?.to_vec();
+    let to_unicode = deflater.deflate(&cmap::to_unicode(&font.texts))?.to_vec();
+    Ok(PackedFont { program_len: subset.len(), program, to_unicode })
+}
+
+/// Writes every font of `fonts` with its packed streams (same order), each at the Type0
+/// reference it got on first use.
+pub(super) fn write_fonts(chunk: &mut Chunk, refs: &mut Refs, fonts: &FontSet, packed: &[PackedFont]) {
+    for (font, packed) in fonts.iter().zip(packed) {
+        write_font(chunk, refs, font, packed);
     }
-    Ok(())
 }
 
 /// Writes one font: Type0 → CIDFont → FontDescriptor → font file, plus ToUnicode.
-fn write_font(
-    chunk: &mut Chunk,
-    refs: &mut Refs,
-    font: &UsedFont,
-    deflater: &mut Deflater,
-) -> Result<(), PdfError> {
+fn write_font(chunk: &mut Chunk, refs: &mut Refs, font: &UsedFont, packed: &PackedFont) {
     let (cid_ref, descriptor_ref, cmap_ref, file_ref) =
         (refs.alloc(), refs.alloc(), refs.alloc(), refs.alloc());
     // Subsetter keeps glyf outlines as glyf and otherwise CFF as CFF (in an OpenType
@@ -101,14 +121,7 @@ fn write_font(
     }
     descriptor.finish();
 
-    let subset =
-        subsetter::subset(font.face.bytes(), font.face.index, &font.remapper).map_err(|err| {
-            PdfError::Font {
-                name: font.face.postscript_name.clone(),
-                reason: err.to_string(),
-            }
-        })?;
-    let mut stream = chunk.stream(file_ref, deflater.deflate(&subset)?);
+    let mut stream = chunk.stream(file_ref, &packed.program);
     stream.filter(Filter::FlateDecode);
     if is_cff {
         // Subsetter writes an OTTO font whose CFF table is CID-keyed (ROS Adobe-Identity-0,
@@ -121,18 +134,16 @@ fn write_font(
         // Length1, the decoded length, is required for TrueType programs (Table 127).
         stream.pair(
             Name(b"Length1"),
-            i32::try_from(subset.len()).unwrap_or(i32::MAX),
+            i32::try_from(packed.program_len).unwrap_or(i32::MAX),
         );
     }
     stream.finish();
 
-    let cmap = cmap::to_unicode(&font.texts);
     chunk
-        .cmap(cmap_ref, deflater.deflate(&cmap)?)
+        .cmap(cmap_ref, &packed.to_unicode)
         .name(cmap::NAME)
         .system_info(cmap::SYSTEM_INFO)
         .filter(Filter::FlateDecode);
-    Ok(())
 }
 
 /// Writes DW and W (§9.7.4.3): DW is the most common whole-number width and W lists the

@@ -1,15 +1,18 @@
 //! Image XObjects (ISO 32000-1 §8.9.5): each distinct image stored once per document,
-//! JPEG passed through as DCTDecode, PNG (and GIF, BMP, TIFF, decoded in `raster`)
+//! JPEG passed through as DCTDecode, opaque PNG passed through as Flate with the PNG
+//! predictors (`png_passthrough`), other PNG (and GIF, BMP, TIFF, decoded in `raster`)
 //! written as Flate with an SMask for its alpha; metafiles, and images too large to
 //! decode, become a placeholder box.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Cursor;
 
-use pdf_writer::{Content, Filter, Finish, Name, Pdf, Ref};
+use pdf_writer::types::Predictor;
+use pdf_writer::{Chunk, Content, Filter, Finish, Name, Ref};
 
 use super::deflate::Deflater;
 use super::document::Refs;
+use super::png_passthrough::{pass_through, PassedPng, PngColor};
 use super::{metafile, raster};
 use super::PdfError;
 use crate::layout::frame::{ImageData, ImageFormat, ImageItem, Item, Page};
@@ -28,26 +31,67 @@ pub(super) enum Stored {
     Placeholder,
 }
 
-/// The images written so far, keyed by the identity of their bytes: the reader shares one
-/// buffer among all drawings of a media part.
-#[derive(Default)]
+/// A distinct picture encoded for its XObject: the slow part of writing an image
+/// (decoding, compressing), done for every picture before the pages are written, on as
+/// many threads as the document may use.
+pub(super) enum Encoded {
+    /// A JPEG, passed through as DCTDecode.
+    Jpeg(JpegInfo),
+    /// A PNG's own zlib stream, read through the PNG predictors.
+    Png(PassedPng),
+    /// Samples compressed for FlateDecode, with the alpha as a soft mask when it has any.
+    Flate {
+        width: u32,
+        height: u32,
+        gray: bool,
+        color: Vec<u8>,
+        alpha: Option<Vec<u8>>,
+    },
+    /// It cannot be shown, for this reason: a grey box stands in for it.
+    Unshown(String),
+}
+
+/// The distinct images of `pages` (by the identity of their bytes: the reader shares one
+/// buffer among all drawings of a media part) in the order the pages first show them.
+pub(super) fn distinct(pages: &[Page]) -> Vec<&ImageData> {
+    let mut seen = HashSet::new();
+    pages
+        .iter()
+        .flat_map(|page| &page.items)
+        .filter_map(|positioned| match &positioned.item {
+            Item::Image(item) if seen.insert(key(&item.image)) => Some(&*item.image),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The images written so far, keyed by the identity of their bytes, and the encodings of
+/// those still to be written, in the order [`distinct`] listed them.
 pub(super) struct ImageSet {
     index: HashMap<(usize, usize), usize>,
     stored: Vec<Stored>,
+    pending: std::vec::IntoIter<Encoded>,
     /// One warning per image that could not be shown.
     pub warnings: Vec<Warning>,
 }
 
 impl ImageSet {
-    /// Writes the images of `page` not written yet.
-    pub(super) fn prepare(&mut self, page: &Page, pdf: &mut Pdf, refs: &mut Refs, deflater: &mut Deflater) -> Result<(), PdfError> {
+    /// A set that will write `encoded`, the encodings of [`distinct`]'s images in its order.
+    pub(super) fn new(encoded: Vec<Encoded>) -> ImageSet {
+        ImageSet { index: HashMap::new(), stored: Vec::new(), pending: encoded.into_iter(), warnings: Vec::new() }
+    }
+
+    /// Writes the images of `page` not written yet: pages are prepared in order, so each
+    /// new image is the next of the encodings.
+    pub(super) fn prepare(&mut self, page: &Page, chunk: &mut Chunk, refs: &mut Refs) {
         for positioned in &page.items {
             let Item::Image(item) = &positioned.item else { continue };
             let key = key(&item.image);
             if self.index.contains_key(&key) {
                 continue;
             }
-            let stored = match write_image(&item.image, pdf, refs, deflater, self.stored.len())? {
+            let encoded = self.pending.next().unwrap_or_else(|| Encoded::Unshown("a picture was not encoded".into()));
+            let stored = match write_image(&item.image, encoded, chunk, refs, self.stored.len()) {
                 Ok(stored) => stored,
                 Err(reason) => {
                     self.warnings.push(Warning::new("picture_placeholder", format!("{reason}; a grey box stands in for it")));
@@ -57,7 +101,6 @@ impl ImageSet {
             self.index.insert(key, self.stored.len());
             self.stored.push(stored);
         }
-        Ok(())
     }
 
     /// How an image prepared earlier is shown, with its index.
@@ -79,22 +122,65 @@ fn key(image: &ImageData) -> (usize, usize) {
     (image.bytes.as_ptr() as usize, image.bytes.len())
 }
 
-/// Writes one image; `Ok(Err(reason))` when it cannot be shown.
-fn write_image(
-    image: &ImageData,
-    pdf: &mut Pdf,
-    refs: &mut Refs,
-    deflater: &mut Deflater,
-    n: usize,
-) -> Result<Result<Stored, String>, PdfError> {
-    let name = format!("Im{n}");
+/// About how much work encoding `image` is, in bytes to compress: a JPEG is passed
+/// through; other pictures are decoded to several times their stored size and compressed.
+pub(super) fn work(image: &&ImageData) -> usize {
     match image.format {
-        ImageFormat::Jpeg => {
-            let Some(info) = jpeg_info(&image.bytes) else {
-                return Ok(Err("a JPEG picture could not be read".into()));
+        ImageFormat::Jpeg | ImageFormat::Blank | ImageFormat::Unknown => 0,
+        // Mostly passed through: inflated once to check it.
+        ImageFormat::Png => image.bytes.len(),
+        _ => image.bytes.len() * 4,
+    }
+}
+
+/// Decodes and compresses one image; `Encoded::Unshown` when it cannot be shown.
+pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater) -> Result<Encoded, PdfError> {
+    match image.format {
+        ImageFormat::Jpeg => Ok(match jpeg_info(&image.bytes) {
+            Some(info) => Encoded::Jpeg(info),
+            None => Encoded::Unshown("a JPEG picture could not be read".into()),
+        }),
+        ImageFormat::Png if let Some(passed) = pass_through(&image.bytes) => Ok(Encoded::Png(passed)),
+        ImageFormat::Png | ImageFormat::Gif | ImageFormat::Bmp | ImageFormat::Tiff | ImageFormat::Emf | ImageFormat::Wmf => {
+            // A metafile that is one bitmap shows that bitmap; vector drawing is not done.
+            let vector = || "a Windows metafile (EMF/WMF) picture drawn with vectors is not drawn yet".to_string();
+            let decoded = match image.format {
+                ImageFormat::Png => decode_png(&image.bytes),
+                ImageFormat::Gif => raster::decode_gif(&image.bytes),
+                ImageFormat::Bmp => raster::decode_bmp(&image.bytes),
+                ImageFormat::Tiff => raster::decode_tiff(&image.bytes),
+                ImageFormat::Emf => metafile::emf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
+                _ => metafile::wmf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
             };
+            let decoded = match decoded {
+                Ok(d) => d,
+                Err(reason) => return Ok(Encoded::Unshown(reason)),
+            };
+            let alpha = match &decoded.alpha {
+                Some(alpha) => Some(deflater.deflate(alpha)?.to_vec()),
+                None => None,
+            };
+            Ok(Encoded::Flate {
+                width: decoded.width,
+                height: decoded.height,
+                gray: decoded.gray,
+                color: deflater.deflate(&decoded.color)?.to_vec(),
+                alpha,
+            })
+        }
+        ImageFormat::Unknown => Ok(Encoded::Unshown("a picture in an unknown format was not drawn".into())),
+        // Layout leaves blank pictures out; nothing to draw.
+        ImageFormat::Blank => Ok(Encoded::Unshown("a blank picture has nothing to draw".into())),
+    }
+}
+
+/// Writes one encoded image as image `n`; `Err(reason)` when it cannot be shown.
+fn write_image(image: &ImageData, encoded: Encoded, chunk: &mut Chunk, refs: &mut Refs, n: usize) -> Result<Stored, String> {
+    let name = format!("Im{n}");
+    match encoded {
+        Encoded::Jpeg(info) => {
             let id = refs.alloc();
-            let mut x = pdf.image_xobject(id, &image.bytes);
+            let mut x = chunk.image_xobject(id, &image.bytes);
             x.filter(Filter::DctDecode);
             x.width(info.width as i32).height(info.height as i32).bits_per_component(8);
             match info.components {
@@ -113,40 +199,23 @@ fn write_image(
                 }
             }
             x.finish();
-            Ok(Ok(Stored::XObject { id, name }))
+            Ok(Stored::XObject { id, name })
         }
-        ImageFormat::Png | ImageFormat::Gif | ImageFormat::Bmp | ImageFormat::Tiff | ImageFormat::Emf | ImageFormat::Wmf => {
-            // A metafile that is one bitmap shows that bitmap; vector drawing is not done.
-            let vector = || "a Windows metafile (EMF/WMF) picture drawn with vectors is not drawn yet".to_string();
-            let decoded = match image.format {
-                ImageFormat::Png => decode_png(&image.bytes),
-                ImageFormat::Gif => raster::decode_gif(&image.bytes),
-                ImageFormat::Bmp => raster::decode_bmp(&image.bytes),
-                ImageFormat::Tiff => raster::decode_tiff(&image.bytes),
-                ImageFormat::Emf => metafile::emf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
-                _ => metafile::wmf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
-            };
-            let decoded = match decoded {
-                Ok(d) => d,
-                Err(reason) => return Ok(Err(reason)),
-            };
+        Encoded::Flate { width, height, gray, color, alpha } => {
             let id = refs.alloc();
-            let mask = match &decoded.alpha {
-                Some(alpha) => {
-                    let mask_id = refs.alloc();
-                    let mut m = pdf.image_xobject(mask_id, deflater.deflate(alpha)?);
-                    m.filter(Filter::FlateDecode);
-                    m.width(decoded.width as i32).height(decoded.height as i32).bits_per_component(8);
-                    m.color_space().device_gray();
-                    m.finish();
-                    Some(mask_id)
-                }
-                None => None,
-            };
-            let mut x = pdf.image_xobject(id, deflater.deflate(&decoded.color)?);
+            let mask = alpha.map(|alpha| {
+                let mask_id = refs.alloc();
+                let mut m = chunk.image_xobject(mask_id, &alpha);
+                m.filter(Filter::FlateDecode);
+                m.width(width as i32).height(height as i32).bits_per_component(8);
+                m.color_space().device_gray();
+                m.finish();
+                mask_id
+            });
+            let mut x = chunk.image_xobject(id, &color);
             x.filter(Filter::FlateDecode);
-            x.width(decoded.width as i32).height(decoded.height as i32).bits_per_component(8);
-            if decoded.gray {
+            x.width(width as i32).height(height as i32).bits_per_component(8);
+            if gray {
                 x.color_space().device_gray();
             } else {
                 x.color_space().device_rgb();
@@ -155,11 +224,33 @@ fn write_image(
                 x.s_mask(mask_id);
             }
             x.finish();
-            Ok(Ok(Stored::XObject { id, name }))
+            Ok(Stored::XObject { id, name })
         }
-        ImageFormat::Unknown => Ok(Err("a picture in an unknown format was not drawn".into())),
-        // Layout leaves blank pictures out; nothing to draw.
-        ImageFormat::Blank => Ok(Err("a blank picture has nothing to draw".into())),
+        Encoded::Png(png) => {
+            let id = refs.alloc();
+            let mut x = chunk.image_xobject(id, &png.data);
+            x.filter(Filter::FlateDecode);
+            x.width(png.width as i32).height(png.height as i32).bits_per_component(i32::from(png.bits));
+            x.decode_parms()
+                .predictor(Predictor::PngOptimum)
+                .colors(i32::from(png.colors()))
+                .bits_per_component(i32::from(png.bits))
+                .columns(png.width as i32);
+            match &png.color {
+                PngColor::Gray => {
+                    x.color_space().device_gray();
+                }
+                PngColor::Rgb => {
+                    x.color_space().device_rgb();
+                }
+                PngColor::Indexed(palette) => {
+                    x.color_space().indexed(Name(b"DeviceRGB"), (palette.len() / 3) as i32 - 1, palette);
+                }
+            }
+            x.finish();
+            Ok(Stored::XObject { id, name })
+        }
+        Encoded::Unshown(reason) => Err(reason),
     }
 }
 
@@ -322,7 +413,7 @@ pub(super) fn paint(content: &mut Content, (x, top): (f32, f32), item: &ImageIte
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A PNG of `w`×`h` pixels in `color` type, all samples `v`.
@@ -431,7 +522,7 @@ mod tests {
 
     #[test]
     fn a_png_shown_twice_is_stored_once() {
-        let (pdf, warnings) = crate::pdf::write_with_warnings(&layout_with(png_bytes(4, 2, png::ColorType::Rgb, 9), ImageFormat::Png)).unwrap();
+        let (pdf, warnings) = crate::pdf::write_with_warnings(&layout_with(png_bytes(4, 2, png::ColorType::Rgb, 9), ImageFormat::Png), 1).unwrap();
         let text = String::from_utf8_lossy(&pdf);
         assert_eq!(text.matches("/Subtype /Image").count() + text.matches("/Subtype/Image").count(), 1);
         assert!(warnings.is_empty());
@@ -439,7 +530,7 @@ mod tests {
 
     #[test]
     fn a_metafile_becomes_a_placeholder_with_a_warning() {
-        let (pdf, warnings) = crate::pdf::write_with_warnings(&layout_with(vec![0xD7, 0xCD, 0xC6, 0x9A, 0, 0], ImageFormat::Wmf)).unwrap();
+        let (pdf, warnings) = crate::pdf::write_with_warnings(&layout_with(vec![0xD7, 0xCD, 0xC6, 0x9A, 0, 0], ImageFormat::Wmf), 1).unwrap();
         assert!(!String::from_utf8_lossy(&pdf).contains("/Image"));
         assert_eq!(warnings.len(), 1, "one warning per image, not per drawing");
         assert!(warnings[0].message.contains("EMF/WMF"), "{}", warnings[0].message);

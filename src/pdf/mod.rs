@@ -12,6 +12,8 @@ mod metafile;
 mod link;
 mod metadata;
 mod outline;
+mod parallel;
+mod png_passthrough;
 mod raster;
 #[cfg(test)]
 mod tests;
@@ -32,13 +34,14 @@ pub enum PdfError {
     Compress,
 }
 
-/// Writes a laid-out document as PDF bytes.
+/// Writes a laid-out document as PDF bytes, on this thread.
 pub fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
-    document::write(layout).map(|(pdf, _)| pdf)
+    document::write(layout, 1).map(|(pdf, _)| pdf)
 }
 
-/// Writes a laid-out document as PDF bytes, with a warning for each picture that could
-/// not be drawn (a placeholder box stands in for it).
-pub fn write_with_warnings(layout: &Layout) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {
-    document::write(layout)
+/// Writes a laid-out document as PDF bytes on up to `threads` threads (the bytes are the
+/// same for any number), with a warning for each picture that could not be drawn (a
+/// placeholder box stands in for it).
+pub fn write_with_warnings(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {
+    document::write(layout, threads)
 }

@@ -8,16 +8,20 @@ use crate::docx::{self, PackageLimits};
 use crate::layout::{self, FontBook};
 use crate::warning::Warning;
 
-/// What every conversion shares: the font book (loaded once) and the package limits.
+/// What every conversion shares: the font book (loaded once), the package limits and
+/// how many threads one conversion may write its PDF on.
 pub struct Renderer {
     pub fonts: Arc<FontBook>,
     pub limits: PackageLimits,
+    /// 1 in the service, whose render workers already fill the cores with documents of
+    /// their own; the cores of the machine for a conversion on its own (`convert`).
+    pub threads: usize,
 }
 
 impl Renderer {
-    /// Loads the fonts of the system and of `font_dirs`.
+    /// Loads the fonts of the system and of `font_dirs`; conversions write on one thread.
     pub fn new(font_dirs: &[PathBuf], limits: PackageLimits) -> Renderer {
-        Renderer { fonts: Arc::new(FontBook::load(font_dirs)), limits }
+        Renderer { fonts: Arc::new(FontBook::load(font_dirs)), limits, threads: 1 }
     }
 }
 
@@ -35,7 +39,7 @@ pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result
     let read = docx::read(bytes, &renderer.limits, &deadline)?;
     let laid = layout::layout(&read.document, &renderer.fonts, &deadline)?;
     let pages = laid.layout.pages.len();
-    let (pdf, pdf_warnings) = crate::pdf::write_with_warnings(&laid.layout)?;
+    let (pdf, pdf_warnings) = crate::pdf::write_with_warnings(&laid.layout, renderer.threads)?;
     let mut warnings = read.warnings;
     warnings.extend(laid.warnings);
     warnings.extend(pdf_warnings);

@@ -60,11 +60,24 @@ pub fn escape(text: &str) -> String {
 /// A DOCX with `body` and a picture part `word/media/{name}` holding `image`, which the
 /// body's drawings reach through relationship `rIdImg`.
 pub fn docx_with_image(body: &str, name: &str, image: &[u8]) -> Vec<u8> {
-    let rel = format!(
-        r#"<Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/{name}"/>"#
-    );
-    let rels = DOCUMENT_RELS.replace("</Relationships>", &format!("{rel}</Relationships>"));
-    package_with(body, 0, &rels, &[(&format!("word/media/{name}"), image)])
+    docx_with_images(body, &[("rIdImg", name, image)])
+}
+
+/// A DOCX with `body` and picture parts `word/media/{name}`, each reached through its
+/// relationship id (see [`inline_picture_of`]).
+pub fn docx_with_images(body: &str, images: &[(&str, &str, &[u8])]) -> Vec<u8> {
+    let rels: String = images
+        .iter()
+        .map(|(id, name, _)| {
+            format!(
+                r#"<Relationship Id="{id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/{name}"/>"#
+            )
+        })
+        .collect();
+    let rels = DOCUMENT_RELS.replace("</Relationships>", &format!("{rels}</Relationships>"));
+    let names: Vec<String> = images.iter().map(|(_, name, _)| format!("word/media/{name}")).collect();
+    let parts: Vec<(&str, &[u8])> = names.iter().zip(images).map(|(name, (_, _, bytes))| (name.as_str(), *bytes)).collect();
+    package_with(body, 0, &rels, &parts)
 }
 
 /// A DOCX with `body` and one more XML part `word/{name}`, reached from the document
@@ -131,9 +144,14 @@ pub fn header_footer_xml(root: &str, paragraphs: &str) -> String {
 /// An inline picture (`wp:inline`, §20.4.2.8) of `width`×`height` points showing the
 /// picture of [`docx_with_image`].
 pub fn inline_picture(width_pt: i64, height_pt: i64) -> String {
+    inline_picture_of("rIdImg", width_pt, height_pt)
+}
+
+/// An inline picture of `width`×`height` points showing the picture of relationship `id`.
+pub fn inline_picture_of(id: &str, width_pt: i64, height_pt: i64) -> String {
     let (cx, cy) = (width_pt * 12_700, height_pt * 12_700);
     format!(
-        r#"<w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="{cx}" cy="{cy}"/><wp:docPr id="1" name="Picture 1"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="image.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="{cx}" cy="{cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>"#
+        r#"<w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="{cx}" cy="{cy}"/><wp:docPr id="1" name="Picture 1"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="image.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="{id}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="{cx}" cy="{cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>"#
     )
 }
 

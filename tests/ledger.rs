@@ -63,7 +63,7 @@ impl Engine {
     /// A pool on the database (migrations applied); each call opens a separate pool, as a
     /// separate process would.
     async fn pool(&self) -> DatabaseConnection {
-        db::connect(&self.url, &PoolOptions { max_connections: 8, acquire_timeout: Duration::from_secs(10) })
+        db::connect(&self.url, &PoolOptions { max_connections: 8, acquire_timeout: Duration::from_secs(10), ..PoolOptions::default() })
             .await
             .expect("database")
     }

@@ -53,7 +53,7 @@ fn every_command_works_on_postgres() {
 #[actix_web::test]
 async fn instances_starting_together_migrate_one_empty_database() {
     let Some(db) = TestDb::create().await else { return };
-    let opts = PoolOptions { max_connections: 2, acquire_timeout: Duration::from_secs(30) };
+    let opts = PoolOptions { max_connections: 2, acquire_timeout: Duration::from_secs(30), ..PoolOptions::default() };
     let opened = join_all((0..4).map(|_| db::connect(&db.url, &opts))).await;
     for conn in opened {
         let conn = conn.expect("each instance opens the database");

@@ -1,12 +1,12 @@
-//! Opening the database: SQLite files get their folder created, WAL journaling and a busy
-//! timeout so concurrent writers queue instead of failing; PostgreSQL instances starting at
+//! Opening the database: SQLite files get their folder created, WAL journaling, the
+//! chosen commit durability and a busy timeout so concurrent writers queue instead of failing; PostgreSQL instances starting at
 //! once take turns applying the migrations; migrations run every time.
 
 use std::path::Path;
 use std::time::Duration;
 
 use migration::{Migrator, MigratorTrait};
-use sea_orm::sqlx::sqlite::SqliteJournalMode;
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, TransactionTrait};
 
 use super::DbError;
@@ -18,12 +18,28 @@ pub struct PoolOptions {
     pub max_connections: u32,
     /// How long a request waits for a free connection (and for a connection to open).
     pub acquire_timeout: Duration,
+    /// When an SQLite commit reaches the disk.
+    pub sqlite_sync: SqliteSync,
 }
 
 impl Default for PoolOptions {
     fn default() -> Self {
-        PoolOptions { max_connections: 16, acquire_timeout: Duration::from_secs(5) }
+        PoolOptions { max_connections: 16, acquire_timeout: Duration::from_secs(5), sqlite_sync: SqliteSync::Normal }
     }
+}
+
+/// When an SQLite commit reaches the disk (`PRAGMA synchronous` in WAL mode, sqlite.org/pragma.html#pragma_synchronous).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SqliteSync {
+    /// The log is synced at checkpoints only. Commits survive a crash of the process; a
+    /// power loss or kernel crash may undo the last ones, never leaving the file damaged.
+    /// Undone ledger work only ever favours the customer: a hold whose release or commit
+    /// was lost expires and is released by the sweep, so nothing is charged for it.
+    Normal,
+    /// The log is synced at every commit: two syncs per conversion (hold, then debit),
+    /// which one account's serialized debits wait for in turn. On this machine's disk
+    /// that halved a single account's throughput at concurrency 8 (README, Performance).
+    Full,
 }
 
 /// Connects to `url` and applies the migrations.
@@ -34,14 +50,19 @@ pub async fn connect(url: &str, pool: &PoolOptions) -> Result<DatabaseConnection
                 .map_err(|source| DbError::Folder { path: dir.display().to_string(), source })?;
         }
     }
+    let synchronous = match pool.sqlite_sync {
+        SqliteSync::Normal => SqliteSynchronous::Normal,
+        SqliteSync::Full => SqliteSynchronous::Full,
+    };
     let mut opts = ConnectOptions::new(url.to_owned());
     opts.max_connections(pool.max_connections)
         .min_connections(1)
         .acquire_timeout(pool.acquire_timeout)
         .connect_timeout(pool.acquire_timeout)
         .sqlx_logging(false)
-        .map_sqlx_sqlite_opts(|o| {
+        .map_sqlx_sqlite_opts(move |o| {
             o.journal_mode(SqliteJournalMode::Wal)
+                .synchronous(synchronous)
                 .busy_timeout(Duration::from_secs(30))
                 .foreign_keys(true)
         });
@@ -104,7 +125,29 @@ fn sqlite_file(url: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::sqlite_file;
+    use super::*;
+    use sea_orm::Statement;
+
+    /// `PRAGMA synchronous` of a pooled connection: 1 NORMAL, 2 FULL.
+    async fn synchronous(db: &DatabaseConnection) -> i64 {
+        let row = db
+            .query_one(Statement::from_string(DatabaseBackend::Sqlite, "PRAGMA synchronous"))
+            .await
+            .expect("pragma")
+            .expect("a row");
+        row.try_get("", "synchronous").expect("a number")
+    }
+
+    #[tokio::test]
+    async fn an_sqlite_file_gets_the_chosen_commit_durability() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for (sync, expected) in [(SqliteSync::Normal, 1), (SqliteSync::Full, 2)] {
+            let url = format!("sqlite://{}?mode=rwc", dir.path().join(format!("{expected}.db")).display());
+            let pool = PoolOptions { max_connections: 2, sqlite_sync: sync, ..PoolOptions::default() };
+            let db = connect(&url, &pool).await.expect("connect");
+            assert_eq!(synchronous(&db).await, expected, "{sync:?}");
+        }
+    }
 
     #[test]
     fn sqlite_urls_name_their_file() {

@@ -127,23 +127,31 @@ async fn hold_once(
     req: &HoldRequest<'_>,
 ) -> Result<HoldOutcome, DbError> {
     let HoldRequest { account_id, month, limit, credits, request_id, now_ms, expires_ms } = *req;
-    ensure_row(db, account_id, month).await?;
     let txn = db.begin().await?;
-    let updated = monthly_usage::Entity::update_many()
-        .col_expr(
-            monthly_usage::Column::Reserved,
-            Expr::col(monthly_usage::Column::Reserved).add(credits),
-        )
-        .filter(monthly_usage::Column::AccountId.eq(account_id))
-        .filter(monthly_usage::Column::Month.eq(month.to_string()))
-        .filter(
-            Expr::col(monthly_usage::Column::Used)
-                .add(Expr::col(monthly_usage::Column::Reserved))
-                .add(credits)
-                .lte(limit),
-        )
-        .exec(&txn)
-        .await?;
+    let reserve = || {
+        monthly_usage::Entity::update_many()
+            .col_expr(
+                monthly_usage::Column::Reserved,
+                Expr::col(monthly_usage::Column::Reserved).add(credits),
+            )
+            .filter(monthly_usage::Column::AccountId.eq(account_id))
+            .filter(monthly_usage::Column::Month.eq(month.to_string()))
+            .filter(
+                Expr::col(monthly_usage::Column::Used)
+                    .add(Expr::col(monthly_usage::Column::Reserved))
+                    .add(credits)
+                    .lte(limit),
+            )
+            .exec(&txn)
+    };
+    let mut updated = reserve().await?;
+    if updated.rows_affected == 0 {
+        // The month's first request (no row yet), or an allowance that is spent. The row
+        // is made only here: inserting it on every request, even as a no-op ON CONFLICT,
+        // wrote a page to SQLite's WAL and cost an fsync per request (strace).
+        ensure_row(&txn, account_id, month).await?;
+        updated = reserve().await?;
+    }
     if updated.rows_affected == 0 {
         let current = balance(&txn, account_id, month).await?;
         txn.rollback().await?;

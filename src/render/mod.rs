@@ -4,6 +4,7 @@ pub mod convert;
 pub mod deadline;
 pub mod error;
 pub mod pool;
+mod priority;
 
 pub use convert::{convert, Rendered, Renderer};
 pub use deadline::Deadline;

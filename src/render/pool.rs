@@ -105,7 +105,11 @@ impl RenderPool {
     /// Starts the pool around any conversion function.
     pub fn start_with(convert: Arc<ConvertFn>, workers: usize, queue: usize) -> RenderPool {
         let workers = workers.max(1);
-        let addr = SyncArbiter::start(workers, move || RenderActor { convert: convert.clone() });
+        let addr = SyncArbiter::start(workers, move || {
+            // The factory runs on the worker's own thread.
+            super::priority::lower_this_thread();
+            RenderActor { convert: convert.clone() }
+        });
         RenderPool { addr, admitted: Arc::new(AtomicUsize::new(0)), capacity: workers + queue, workers }
     }
 
@@ -174,5 +178,17 @@ mod tests {
         let refused = [&a, &b, &c].iter().filter(|r| matches!(r, Err(PoolError::Overloaded))).count();
         assert_eq!(refused, 1);
         assert_eq!(pool.depth(), 0);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[actix::test]
+    async fn render_threads_run_nicer_than_the_serving_threads() {
+        // SAFETY: getpriority reads the calling thread's niceness (who 0 = this thread).
+        let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+        let report = move |_: &[u8], _: &Deadline| Ok(Rendered { pdf: nice().to_string().into_bytes(), pages: 1, warnings: Vec::new() });
+        let pool = RenderPool::start_with(Arc::new(report), 2, 2);
+        let rendered = pool.render(job(b"")).await.expect("admitted").expect("rendered");
+        let render_nice: i32 = String::from_utf8(rendered.pdf).unwrap().parse().unwrap();
+        assert_eq!(render_nice, (nice() + 10).min(19), "this thread stays as it was");
     }
 }

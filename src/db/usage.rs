@@ -97,7 +97,12 @@ pub async fn balance(db: &impl ConnectionTrait, account_id: i64, month: Month) -
         .filter(monthly_usage::Column::Month.eq(month.to_string()))
         .one(db)
         .await?;
-    Ok(row.map_or(Balance { used: 0, reserved: 0 }, |r| Balance { used: r.used, reserved: r.reserved }))
+    Ok(balance_of(row.as_ref()))
+}
+
+/// The balance a usage row holds (zero without one).
+fn balance_of(row: Option<&monthly_usage::Model>) -> Balance {
+    row.map_or(Balance { used: 0, reserved: 0 }, |r| Balance { used: r.used, reserved: r.reserved })
 }
 
 /// What to hold, against which allowance.
@@ -193,7 +198,9 @@ async fn commit_once(
         txn.rollback().await?;
         return Ok(None);
     }
-    monthly_usage::Entity::update_many()
+    // RETURNING (SQLite 3.35+, PostgreSQL) gives the balance after the debit without a
+    // second query.
+    let after = monthly_usage::Entity::update_many()
         .col_expr(
             monthly_usage::Column::Reserved,
             Expr::col(monthly_usage::Column::Reserved).sub(hold.credits),
@@ -201,8 +208,9 @@ async fn commit_once(
         .col_expr(monthly_usage::Column::Used, Expr::col(monthly_usage::Column::Used).add(hold.credits))
         .filter(monthly_usage::Column::AccountId.eq(hold.account_id))
         .filter(monthly_usage::Column::Month.eq(hold.month.to_string()))
-        .exec(&txn)
+        .exec_with_returning(&txn)
         .await?;
+    let after = balance_of(after.first());
     ledger_entry::ActiveModel {
         account_id: Set(hold.account_id),
         api_key_id: Set(debit.api_key_id),
@@ -215,7 +223,6 @@ async fn commit_once(
     }
     .insert(&txn)
     .await?;
-    let after = balance(&txn, hold.account_id, hold.month).await?;
     txn.commit().await.map_err(at_commit)?;
     Ok(Some(after))
 }

@@ -157,6 +157,38 @@ mod tests {
     }
 
     #[test]
+    fn damaged_files_never_pass_unless_their_rows_are_whole() {
+        let good = png_bytes(23, 17, png::ColorType::Rgb, 7);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let mut bad = good.clone();
+            for _ in 0..1 + next() % 4 {
+                let at = (next() % bad.len() as u64) as usize;
+                match next() % 3 {
+                    0 => bad[at] ^= 1 << (next() % 8),
+                    1 => bad.truncate(at),
+                    _ => bad[at] = next() as u8,
+                }
+                if bad.is_empty() {
+                    break;
+                }
+            }
+            // Whatever passes has a header that parses and rows that inflate whole.
+            if let Some(passed) = pass_through(&bad) {
+                let row = (passed.width as usize * usize::from(passed.colors()) * usize::from(passed.bits)).div_ceil(8);
+                assert!(rows_are_whole(&passed.data, row, passed.height as usize));
+                assert!(u64::from(passed.width) * u64::from(passed.height) <= MAX_PIXELS);
+            }
+        }
+    }
+
+    #[test]
     fn a_truncated_or_damaged_stream_is_decoded_instead() {
         let png = png_bytes(40, 30, png::ColorType::Rgb, 7);
         let passed = pass_through(&png).expect("passes");

@@ -60,7 +60,7 @@ pub struct DbArgs {
 impl DbArgs {
     /// SQLite has one writer at a time, and every connection keeps a page cache of its
     /// own that the others' commits invalidate: at concurrency 8 on one account, 16
-    /// connections served 640–720 requests/s and 2 to 8 of them 790–990 (README,
+    /// connections served 630–720 requests/s and 2 to 8 of them 780–990 (README,
     /// Performance). PostgreSQL connections work in parallel.
     fn default_max_connections(&self) -> u32 {
         if self.database_url.starts_with("sqlite:") {

@@ -1,6 +1,7 @@
 //! Opening the database: SQLite files get their folder created, WAL journaling, the
-//! chosen commit durability and a busy timeout so concurrent writers queue instead of failing; PostgreSQL instances starting at
-//! once take turns applying the migrations; migrations run every time.
+//! chosen commit durability and a busy timeout so concurrent writers queue instead of
+//! failing; PostgreSQL instances starting at once take turns applying the migrations;
+//! migrations run every time.
 
 use std::path::Path;
 use std::time::Duration;
@@ -38,7 +39,8 @@ pub enum SqliteSync {
     Normal,
     /// The log is synced at every commit: two syncs per conversion (hold, then debit),
     /// which one account's serialized debits wait for in turn. On this machine's disk
-    /// that halved a single account's throughput at concurrency 8 (README, Performance).
+    /// it costs a single account 10–15% of its throughput at concurrency 8 (README,
+    /// Performance).
     Full,
 }
 

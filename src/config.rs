@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::db::accounts::Plan;
-use crate::db::{PoolOptions, SqliteSync};
+use crate::db::{default_pool_size, PoolOptions, SqliteSync};
 use crate::docx::PackageLimits;
 
 /// The default database: an embedded SQLite file, created on first use.
@@ -58,22 +58,10 @@ pub struct DbArgs {
 }
 
 impl DbArgs {
-    /// SQLite has one writer at a time, and every connection keeps a page cache of its
-    /// own that the others' commits invalidate: at concurrency 8 on one account, 16
-    /// connections served 630–720 requests/s and 2 to 8 of them 780–990 (README,
-    /// Performance). PostgreSQL connections work in parallel.
-    fn default_max_connections(&self) -> u32 {
-        if self.database_url.starts_with("sqlite:") {
-            4
-        } else {
-            16
-        }
-    }
-
     /// The pool settings these flags describe.
     pub fn pool(&self) -> PoolOptions {
         PoolOptions {
-            max_connections: self.db_max_connections.unwrap_or(self.default_max_connections()).max(1),
+            max_connections: self.db_max_connections.unwrap_or(default_pool_size(&self.database_url)).max(1),
             acquire_timeout: Duration::from_secs(self.db_timeout_secs.max(1)),
             sqlite_sync: self.sqlite_synchronous,
         }

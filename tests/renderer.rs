@@ -121,26 +121,6 @@ fn an_inline_png_is_stored_as_one_image_of_its_pixel_size() {
     assert_eq!(images[0][5], "rgb");
 }
 
-/// The first image of `pdf` as `pdfimages -png` extracts it: size, colour type, samples.
-fn first_image_pixels(pdf: &[u8]) -> (u32, u32, png::ColorType, Vec<u8>) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let input = dir.path().join("in.pdf");
-    std::fs::write(&input, pdf).expect("write pdf");
-    let status = std::process::Command::new("pdfimages")
-        .args(["-png", "-f", "1", "-l", "1"])
-        .arg(&input)
-        .arg(dir.path().join("img"))
-        .status()
-        .expect("pdfimages is needed (apt-get install poppler-utils)");
-    assert!(status.success());
-    let file = std::fs::File::open(dir.path().join("img-000.png")).expect("an extracted image");
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("png");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let frame = reader.next_frame(&mut buf).expect("frame");
-    buf.truncate(frame.buffer_size());
-    (frame.width, frame.height, frame.color_type, buf)
-}
-
 #[test]
 fn an_opaque_png_is_embedded_with_its_own_compressed_rows() {
     let body = format!(r#"<w:p><w:r>{}</w:r></w:p>{LETTER_SECTION}"#, common::docx::inline_picture(144, 72));
@@ -155,7 +135,7 @@ fn an_opaque_png_is_embedded_with_its_own_compressed_rows() {
     let text = String::from_utf8_lossy(&pdf);
     assert!(text.contains("/Predictor 15") || text.contains("/Predictor\n15"), "PNG predictors declared");
     // And a reader gets back exactly the pixels of the source.
-    let (w, h, color, samples) = first_image_pixels(&pdf);
+    let (w, h, color, samples) = pdf::first_image_pixels(&pdf);
     assert_eq!((w, h, color), (40, 20, png::ColorType::Rgb));
     let expected: Vec<u8> = (0..40 * 20 * 3).map(|i| (i % 251) as u8).collect();
     assert!(samples == expected, "pixels differ from the source");
@@ -163,15 +143,8 @@ fn an_opaque_png_is_embedded_with_its_own_compressed_rows() {
 
 /// A translucent RGBA PNG of noise (it compresses badly, so it is real work to encode).
 fn noisy_rgba_png(w: u32, h: u32, seed: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, w, h);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().expect("png header");
     let pixels: Vec<u8> = (0..w * h * 4).map(|i| (i.wrapping_add(seed).wrapping_mul(2_654_435_761) >> 24) as u8).collect();
-    writer.write_image_data(&pixels).expect("png data");
-    writer.finish().expect("png end");
-    out
+    common::docx::png_of(w, h, png::ColorType::Rgba, &pixels)
 }
 
 #[test]

@@ -8,5 +8,5 @@ pub mod keys;
 pub mod retry;
 pub mod usage;
 
-pub use connect::{connect, pool_stats, PoolOptions, PoolStats, SqliteSync};
+pub use connect::{connect, default_pool_size, pool_stats, PoolOptions, PoolStats, SqliteSync};
 pub use error::DbError;

@@ -195,13 +195,18 @@ fn package_with(
 
 /// An opaque RGB PNG of `w`×`h` pixels.
 pub fn png(w: u32, h: u32) -> Vec<u8> {
+    let pixels: Vec<u8> = (0..w * h * 3).map(|i| (i % 251) as u8).collect();
+    png_of(w, h, png::ColorType::Rgb, &pixels)
+}
+
+/// An 8-bit PNG of `w`×`h` pixels of `color` with these samples.
+pub fn png_of(w: u32, h: u32, color: png::ColorType, samples: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, w, h);
-    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_color(color);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().expect("png header");
-    let pixels: Vec<u8> = (0..w * h * 3).map(|i| (i % 251) as u8).collect();
-    writer.write_image_data(&pixels).expect("png data");
+    writer.write_image_data(samples).expect("png data");
     writer.finish().expect("png end");
     out
 }

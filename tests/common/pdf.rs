@@ -73,3 +73,18 @@ pub fn images(pdf: &[u8]) -> Vec<Vec<String>> {
 pub fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_owned).collect()
 }
+
+/// The first image of page 1 as `pdfimages -png` extracts it: size, colour type, samples.
+pub fn first_image_pixels(pdf: &[u8]) -> (u32, u32, png::ColorType, Vec<u8>) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    with_file(pdf, |p| {
+        let root = dir.path().join("img");
+        tool("pdfimages", &["-png", "-f", "1", "-l", "1", p.to_str().expect("utf-8 path")], &root)
+    });
+    let file = std::fs::File::open(dir.path().join("img-000.png")).expect("an extracted image");
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("png");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let frame = reader.next_frame(&mut buf).expect("frame");
+    buf.truncate(frame.buffer_size());
+    (frame.width, frame.height, frame.color_type, buf)
+}

@@ -7,7 +7,7 @@ use super::document_fonts::DocumentFonts;
 use super::east_asian::is_cjk;
 use super::fonts::{FamilyMatch, FontBook, LoadedFace};
 use super::shape_cache::MAX_CACHED_BYTES;
-use super::shaping::{shape, RawGlyph};
+use super::shaping::{shape, shape_in_words, RawGlyph};
 use crate::docx::model::{Document, NoteKind};
 use crate::render::deadline::Deadline;
 use crate::units::Pt;
@@ -145,16 +145,17 @@ impl<'f> Ctx<'f> {
     }
 
     /// Shapes `text` in `face`: short pieces cached in the face (across documents),
-    /// longer ones per document.
+    /// longer ones per document, built from the face's cached words where it allows.
     pub fn shape(&mut self, face: &LoadedFace, text: &str, rtl: bool) -> Arc<[RawGlyph]> {
         if text.len() <= MAX_CACHED_BYTES {
-            return face.shapes.get_or_shape(text, rtl, || shape(face, text, rtl));
+            return face.shapes.get_or_shape(text, rtl, None, || shape(face, text, rtl));
         }
         let key = (face.face.id, rtl, text.to_string());
         if let Some(s) = self.shapes.get(&key) {
             return s.clone();
         }
-        let glyphs: Arc<[RawGlyph]> = shape(face, text, rtl).into();
+        let words = if rtl { None } else { shape_in_words(face, text) };
+        let glyphs: Arc<[RawGlyph]> = words.unwrap_or_else(|| shape(face, text, rtl)).into();
         self.shapes.insert(key, glyphs.clone());
         glyphs
     }

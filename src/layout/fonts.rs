@@ -13,6 +13,7 @@ use super::font_index::{self, IndexPaths};
 use super::font_metrics::FaceMetrics;
 use super::frame;
 use super::shape_cache::ShapeCache;
+use super::space_context::SpaceContext;
 
 /// Process-wide counter for `frame::Face::id`.
 static NEXT_FACE_ID: AtomicU32 = AtomicU32::new(1);
@@ -87,12 +88,16 @@ pub(crate) struct LoadedFace {
     pub metrics: FaceMetrics,
     /// The family name (for warnings and tests).
     pub family: String,
-    /// Which of U+0000–U+00FF the face maps, so the common case skips the cmap.
-    latin1: [u64; 4],
+    /// Which characters of each 256-character block of the Basic Multilingual Plane the
+    /// face maps, read from the cmap on the block's first use: the layout asks for every
+    /// character it sets.
+    mapped: Box<[OnceLock<[u64; 4]>]>,
     /// Shape plans built so far, shared by every document and worker.
     plans: Mutex<PlanCache>,
     /// Short pieces shaped so far, shared likewise.
     pub(crate) shapes: ShapeCache,
+    /// Where text in the face may be cut into words for shaping, read on first use.
+    space: OnceLock<SpaceContext>,
 }
 
 impl std::fmt::Debug for LoadedFace {
@@ -118,13 +123,25 @@ impl LoadedFace {
         plans.entry((direction, script)).or_insert_with(|| Arc::new(build())).clone()
     }
 
+    /// What the face's lookups do around the space glyph.
+    pub(crate) fn space_context(&self) -> &SpaceContext {
+        self.space.get_or_init(|| SpaceContext::of(&self.rb))
+    }
+
     /// Whether the face maps `c` to a glyph (symbol fonts also through U+F000 + c).
     pub fn has_char(&self, c: char) -> bool {
         let u = u32::from(c);
-        if u < 256 {
-            return self.latin1[(u / 64) as usize] & (1 << (u % 64)) != 0;
-        }
-        has_glyph(&self.rb, c)
+        let Some(block) = self.mapped.get((u >> 8) as usize) else { return has_glyph(&self.rb, c) };
+        let bits = block.get_or_init(|| {
+            let mut bits = [0u64; 4];
+            for low in 0..256u32 {
+                if char::from_u32((u & !0xFF) | low).is_some_and(|c| has_glyph(&self.rb, c)) {
+                    bits[(low / 64) as usize] |= 1 << (low % 64);
+                }
+            }
+            bits
+        });
+        bits[((u & 0xFF) / 64) as usize] & (1 << (u % 64)) != 0
     }
 }
 
@@ -405,9 +422,10 @@ impl FontBook {
                         face: b.face.clone(),
                         metrics,
                         family: b.family.clone(),
-                        latin1: b.latin1,
+                        mapped: b.mapped.clone(),
                         plans: Mutex::new(HashMap::new()),
                         shapes: ShapeCache::default(),
+                        space: OnceLock::new(),
                     }))
                 })
             }
@@ -456,13 +474,8 @@ impl LoadedFace {
             index,
             postscript_name,
         });
-        let mut latin1 = [0u64; 4];
-        for u in 0u32..256 {
-            if char::from_u32(u).is_some_and(|c| has_glyph(&rb, c)) {
-                latin1[(u / 64) as usize] |= 1 << (u % 64);
-            }
-        }
-        Some(LoadedFace { rb, face, metrics, family, latin1, plans: Mutex::new(HashMap::new()), shapes: ShapeCache::default() })
+        let mapped = (0..256).map(|_| OnceLock::new()).collect();
+        Some(LoadedFace { rb, face, metrics, family, mapped, plans: Mutex::new(HashMap::new()), shapes: ShapeCache::default(), space: OnceLock::new() })
     }
 }
 
@@ -570,6 +583,22 @@ mod tests {
     fn the_css_name_sans_serif_stands_for_arial() {
         let face = fonts().css_generic("sans-serif", false, false).expect("a face");
         assert_eq!(face.family, "Liberation Sans");
+    }
+
+    #[test]
+    fn the_block_bitmaps_agree_with_the_cmap() {
+        let book = fonts();
+        for family in ["Liberation Sans", "Noto Sans CJK JP", "DejaVu Sans"] {
+            let face = book.installed(family, false, false).expect("an installed face");
+            for c in ['A', 'é', 'Ω', 'Ж', '€', '中', 'ア', '가', '\u{F0B7}', '\u{1F600}', '\u{10FFFF}'] {
+                assert_eq!(face.has_char(c), has_glyph(&face.rb, c), "{family} {c:?}");
+            }
+            // The whole of two blocks, read once and asked again.
+            for u in (0x0300..0x0500).chain(0x0300..0x0500) {
+                let c = char::from_u32(u).expect("a character");
+                assert_eq!(face.has_char(c), has_glyph(&face.rb, c), "{family} U+{u:04X}");
+            }
+        }
     }
 
     #[test]

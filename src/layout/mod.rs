@@ -30,6 +30,7 @@ mod picture;
 mod shape;
 mod shape_cache;
 mod shaping;
+mod space_context;
 mod stack;
 pub mod summary;
 mod symbols;

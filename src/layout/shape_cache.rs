@@ -3,42 +3,74 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use rustybuzz::Script;
+
 use super::shaping::RawGlyph;
 
 /// Longer pieces (whole runs of a paragraph) seldom repeat; they stay in the document's
-/// own cache. Words, numbers, list labels, field values and leader characters are short.
+/// own cache, or are cut into words (space_context.rs). Words, numbers, list labels,
+/// field values and leader characters are short.
 pub(crate) const MAX_CACHED_BYTES: usize = 64;
-/// Entries per face and direction before the map is emptied and starts over, which
-/// bounds the memory of a long-running server (≈ 4,096 × ~200 bytes per face).
-const MAX_ENTRIES: usize = 4096;
+/// Entries per face, direction and script in one generation (below); two generations
+/// bound the memory of a long-running server (≈ 2 × 8,192 × ~200 bytes per map).
+const MAX_ENTRIES: usize = 8192;
 
-/// Text → glyphs in one direction; keyed by the text alone so that a lookup borrows it.
-type Shaped = HashMap<Box<str>, Arc<[RawGlyph]>>;
+/// Text → glyphs; keyed by the text alone so that a lookup borrows it. The text comes
+/// from uploaded documents, so the hash is seeded per map.
+type Shaped = HashMap<Box<str>, Arc<[RawGlyph]>, foldhash::fast::RandomState>;
 
-/// One map per direction, left to right first.
+/// The script a piece was shaped in: guessed from the piece itself, or the script of the
+/// longer text it was cut from (its words are shaped as the whole would be).
+type ScriptKey = Option<Script>;
+
+/// Pieces in one direction and script, in two generations: new entries go to `young`;
+/// a full `young` becomes `old` (dropping the previous one), and a hit in `old` moves
+/// back to `young`. Words in use survive a long document's stream of rare ones, which
+/// emptying one map outright threw away with them.
+#[derive(Default)]
+struct Generations {
+    young: Shaped,
+    old: Shaped,
+}
+
+impl Generations {
+    fn get(&mut self, text: &str) -> Option<Arc<[RawGlyph]>> {
+        if let Some(hit) = self.young.get(text) {
+            return Some(hit.clone());
+        }
+        let (text, hit) = self.old.remove_entry(text)?;
+        self.insert(text, hit.clone());
+        Some(hit)
+    }
+
+    fn insert(&mut self, text: Box<str>, glyphs: Arc<[RawGlyph]>) {
+        if self.young.len() >= MAX_ENTRIES {
+            self.old = std::mem::take(&mut self.young);
+        }
+        self.young.insert(text, glyphs);
+    }
+}
+
+/// One cache per direction and script.
 #[derive(Default)]
 pub(crate) struct ShapeCache {
-    maps: Mutex<[Shaped; 2]>,
+    maps: Mutex<HashMap<(bool, ScriptKey), Generations>>,
 }
 
 impl ShapeCache {
     /// The glyphs of `text` in this face, shaped by `shape` on a miss. Shaping runs
     /// outside the lock: two workers may shape the same text at once, to the same result.
-    pub fn get_or_shape(&self, text: &str, rtl: bool, shape: impl FnOnce() -> Vec<RawGlyph>) -> Arc<[RawGlyph]> {
-        let dir = usize::from(rtl);
-        if let Some(hit) = self.lock()[dir].get(text) {
-            return hit.clone();
+    pub fn get_or_shape(&self, text: &str, rtl: bool, script: ScriptKey, shape: impl FnOnce() -> Vec<RawGlyph>) -> Arc<[RawGlyph]> {
+        let key = (rtl, script);
+        if let Some(hit) = self.lock().get_mut(&key).and_then(|m| m.get(text)) {
+            return hit;
         }
         let glyphs: Arc<[RawGlyph]> = shape().into();
-        let mut maps = self.lock();
-        if maps[dir].len() >= MAX_ENTRIES {
-            maps[dir].clear();
-        }
-        maps[dir].insert(text.into(), glyphs.clone());
+        self.lock().entry(key).or_default().insert(text.into(), glyphs.clone());
         glyphs
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, [Shaped; 2]> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(bool, ScriptKey), Generations>> {
         self.maps.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -56,7 +88,7 @@ mod tests {
         let cache = ShapeCache::default();
         let mut calls = 0;
         for _ in 0..3 {
-            let g = cache.get_or_shape("word", false, || {
+            let g = cache.get_or_shape("word", false, None, || {
                 calls += 1;
                 vec![glyph(7)]
             });
@@ -66,19 +98,39 @@ mod tests {
     }
 
     #[test]
-    fn the_two_directions_are_kept_apart() {
+    fn directions_and_scripts_are_kept_apart() {
         let cache = ShapeCache::default();
-        cache.get_or_shape("ab", false, || vec![glyph(1)]);
-        assert_eq!(cache.get_or_shape("ab", true, || vec![glyph(2)])[0].id, 2);
-        assert_eq!(cache.get_or_shape("ab", false, || vec![glyph(3)])[0].id, 1);
+        cache.get_or_shape("ab", false, None, || vec![glyph(1)]);
+        assert_eq!(cache.get_or_shape("ab", true, None, || vec![glyph(2)])[0].id, 2);
+        assert_eq!(cache.get_or_shape("ab", false, None, || vec![glyph(3)])[0].id, 1);
+        let latin = Some(rustybuzz::script::LATIN);
+        assert_eq!(cache.get_or_shape("ab", false, latin, || vec![glyph(4)])[0].id, 4);
     }
 
     #[test]
-    fn a_full_map_starts_over() {
+    fn a_word_in_use_outlives_a_full_generation_and_an_unused_one_does_not() {
         let cache = ShapeCache::default();
-        for i in 0..=MAX_ENTRIES {
-            cache.get_or_shape(&i.to_string(), false, || vec![glyph(1)]);
+        let shaped = std::cell::Cell::new(0);
+        let get = |text: &str| {
+            cache.get_or_shape(text, false, None, || {
+                shaped.set(shaped.get() + 1);
+                vec![glyph(1)]
+            });
+        };
+        get("kept");
+        get("dropped");
+        for i in 0..MAX_ENTRIES {
+            get(&i.to_string());
         }
-        assert_eq!(cache.lock()[0].len(), 1);
+        // Both are in the old generation now; "kept" moves back to the young one.
+        get("kept");
+        for i in MAX_ENTRIES..2 * MAX_ENTRIES {
+            get(&i.to_string());
+        }
+        let before = shaped.get();
+        get("kept");
+        assert_eq!(shaped.get(), before, "a word used in the last generation is still cached");
+        get("dropped");
+        assert_eq!(shaped.get(), before + 1, "a word unused for two generations is shaped again");
     }
 }

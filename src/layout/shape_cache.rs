@@ -13,7 +13,7 @@ use super::shaping::RawGlyph;
 pub(crate) const MAX_CACHED_BYTES: usize = 64;
 /// Entries per face, direction and script in one generation (below); two generations
 /// bound the memory of a long-running server (≈ 2 × 8,192 × ~200 bytes per map).
-const MAX_ENTRIES: usize = 8192;
+const MAX_ENTRIES: usize = 4096;
 
 /// Text → glyphs; keyed by the text alone so that a lookup borrows it. The text comes
 /// from uploaded documents, so the hash is seeded per map.
@@ -70,6 +70,48 @@ impl ShapeCache {
         glyphs
     }
 
+    /// The glyphs of each of `pieces`, in order: all looked up under one lock, the misses
+    /// shaped outside it and stored under a second. Two render workers setting text in
+    /// the same face would otherwise take turns at the lock for every word. Pieces longer
+    /// than `MAX_CACHED_BYTES` are shaped and not kept.
+    pub fn get_or_shape_all(
+        &self,
+        pieces: &[&str],
+        rtl: bool,
+        script: ScriptKey,
+        mut shape: impl FnMut(&str) -> Vec<RawGlyph>,
+    ) -> Vec<Arc<[RawGlyph]>> {
+        let key = (rtl, script);
+        let found: Vec<Option<Arc<[RawGlyph]>>> = {
+            let mut maps = self.lock();
+            let map = maps.entry(key).or_default();
+            pieces.iter().map(|p| map.get(p)).collect()
+        };
+        let mut shaped: Vec<(usize, Arc<[RawGlyph]>)> = Vec::new();
+        let all = found
+            .into_iter()
+            .zip(pieces)
+            .enumerate()
+            .map(|(i, (hit, piece))| {
+                hit.unwrap_or_else(|| {
+                    let glyphs: Arc<[RawGlyph]> = shape(piece).into();
+                    if piece.len() <= MAX_CACHED_BYTES {
+                        shaped.push((i, glyphs.clone()));
+                    }
+                    glyphs
+                })
+            })
+            .collect();
+        if !shaped.is_empty() {
+            let mut maps = self.lock();
+            let map = maps.entry(key).or_default();
+            for (i, glyphs) in shaped {
+                map.insert(pieces[i].into(), glyphs);
+            }
+        }
+        all
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(bool, ScriptKey), Generations>> {
         self.maps.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -95,6 +137,23 @@ mod tests {
             assert_eq!(g[0].id, 7);
         }
         assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn pieces_looked_up_together_are_shaped_once_each_time_they_miss() {
+        let cache = ShapeCache::default();
+        let long = "x".repeat(MAX_CACHED_BYTES + 1);
+        let mut shaped = Vec::new();
+        let mut shape = |p: &str| {
+            shaped.push(p.to_string());
+            vec![glyph(u16::try_from(p.len()).unwrap_or(0))]
+        };
+        let first = cache.get_or_shape_all(&["one ", "two ", long.as_str()], false, None, &mut shape);
+        let second = cache.get_or_shape_all(&["two ", "three", long.as_str(), "one "], false, None, &mut shape);
+        assert_eq!(first.iter().map(|g| g[0].id).collect::<Vec<_>>(), vec![4, 4, 65]);
+        assert_eq!(second.iter().map(|g| g[0].id).collect::<Vec<_>>(), vec![4, 5, 65, 4]);
+        // The long piece is never kept; each short one is shaped on its first miss only.
+        assert_eq!(shaped, vec!["one ", "two ", long.as_str(), "three", long.as_str()]);
     }
 
     #[test]

@@ -4,7 +4,6 @@ use rustybuzz::ttf_parser::Tag;
 use rustybuzz::{script, Direction, Feature, Script, ShapePlan, UnicodeBuffer};
 
 use super::fonts::LoadedFace;
-use super::shape_cache::MAX_CACHED_BYTES;
 use super::space_context::SpaceContext;
 
 /// One shaped glyph in font units.
@@ -88,27 +87,7 @@ pub(crate) fn shape_in_words(face: &LoadedFace, text: &str) -> Option<Vec<RawGly
     if !matches!(script, None | Some(script::LATIN | script::GREEK | script::CYRILLIC)) {
         return None;
     }
-    let plan = plan_for(face, Direction::LeftToRight, script);
-    let word = |w: &str, at: usize, out: &mut Vec<RawGlyph>| {
-        let at = u32::try_from(at).unwrap_or(u32::MAX);
-        let shift = |g: &RawGlyph| RawGlyph { cluster: g.cluster.saturating_add(at), ..*g };
-        let shape = || {
-            let mut buffer = take_buffer();
-            buffer.push_str(w);
-            if let Some(script) = script {
-                buffer.set_script(script);
-            }
-            buffer.set_direction(Direction::LeftToRight);
-            run(face, &plan, buffer)
-        };
-        if w.len() <= MAX_CACHED_BYTES {
-            out.extend(face.shapes.get_or_shape(w, false, script, shape).iter().map(shift));
-        } else {
-            out.extend(shape().iter().map(shift));
-        }
-    };
-    let mut glyphs: Vec<RawGlyph> = Vec::with_capacity(text.len());
-    let mut start = 0;
+    let mut starts = vec![0];
     let mut after_space = false;
     for (i, c) in text.char_indices() {
         if c == ' ' {
@@ -116,15 +95,30 @@ pub(crate) fn shape_in_words(face: &LoadedFace, text: &str) -> Option<Vec<RawGly
             continue;
         }
         if after_space && starts_a_word(c) && face.shaper().glyph_index(c).is_some_and(|g| cuts.allows(g)) {
-            word(&text[start..i], start, &mut glyphs);
-            start = i;
+            starts.push(i);
         }
         after_space = false;
     }
-    if start == 0 {
+    if starts.len() == 1 {
         return None;
     }
-    word(&text[start..], start, &mut glyphs);
+    let ends = starts.iter().skip(1).copied().chain([text.len()]);
+    let words: Vec<&str> = starts.iter().zip(ends).map(|(&a, b)| &text[a..b]).collect();
+    let plan = plan_for(face, Direction::LeftToRight, script);
+    let shaped = face.shapes.get_or_shape_all(&words, false, script, |word| {
+        let mut buffer = take_buffer();
+        buffer.push_str(word);
+        if let Some(script) = script {
+            buffer.set_script(script);
+        }
+        buffer.set_direction(Direction::LeftToRight);
+        run(face, &plan, buffer)
+    });
+    let mut glyphs: Vec<RawGlyph> = Vec::with_capacity(text.len());
+    for (word, at) in shaped.iter().zip(starts) {
+        let at = u32::try_from(at).unwrap_or(u32::MAX);
+        glyphs.extend(word.iter().map(|g| RawGlyph { cluster: g.cluster.saturating_add(at), ..*g }));
+    }
     Some(glyphs)
 }
 

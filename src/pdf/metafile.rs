@@ -245,21 +245,23 @@ fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>) -> Option<Result<Decoded
             continue;
         }
         let channels = if d.gray { 1 } else { 3 };
+        let (x0, x1) = (px.max(0), px.saturating_add(pw).min(cw as i64));
+        // The source column of each canvas column, computed once per tile, not per pixel.
+        let columns: Vec<usize> = (x0..x1)
+            .map(|tx| {
+                let sx = (((tx - px) as f64 / pw as f64) * f64::from(d.width)) as usize;
+                sx.min(d.width as usize - 1) * channels
+            })
+            .collect();
         for ty in py.max(0)..py.saturating_add(ph).min(ch as i64) {
             let sy = (((ty - py) as f64 / ph as f64) * f64::from(d.height)) as usize;
-            for tx in px.max(0)..px.saturating_add(pw).min(cw as i64) {
-                let sx = (((tx - px) as f64 / pw as f64) * f64::from(d.width)) as usize;
-                let s = (sy.min(d.height as usize - 1) * d.width as usize
-                    + sx.min(d.width as usize - 1))
-                    * channels;
-                let t = (ty as usize * cw + tx as usize) * 4;
-                let c = &d.color[s..s + channels];
-                let (r, g, b) = if d.gray {
-                    (c[0], c[0], c[0])
-                } else {
-                    (c[0], c[1], c[2])
-                };
-                rgba[t..t + 4].copy_from_slice(&[r, g, b, 255]);
+            let row = sy.min(d.height as usize - 1) * d.width as usize * channels;
+            let start = (ty as usize * cw + x0.max(0) as usize) * 4;
+            let out = &mut rgba[start..start + columns.len() * 4];
+            for (t, &sx) in out.chunks_exact_mut(4).zip(&columns) {
+                let c = &d.color[row + sx..row + sx + channels];
+                let (r, g, b) = if d.gray { (c[0], c[0], c[0]) } else { (c[0], c[1], c[2]) };
+                t.copy_from_slice(&[r, g, b, 255]);
             }
         }
     }

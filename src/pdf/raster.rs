@@ -107,8 +107,13 @@ pub(super) fn decode_bmp(data: &[u8]) -> Result<Decoded, String> {
         })
         .collect();
     let stride = (width as usize * usize::from(bits)).div_ceil(32) * 4;
-    let mut color = Vec::with_capacity(width as usize * height as usize * 3);
-    for row in 0..height as usize {
+    let row_bytes = width as usize * 3;
+    if row_bytes > 0 && height > 0 && !matches!(bits, 1 | 4 | 8 | 24 | 32) {
+        return Err(format!("a {bits}-bit BMP picture is not drawn"));
+    }
+    let mut color = vec![0u8; row_bytes * height as usize];
+    // Rows are stored bottom up unless the height is negative; each is read by its depth.
+    for (row, out) in color.chunks_exact_mut(row_bytes.max(1)).enumerate() {
         let src_row = if top_down {
             row
         } else {
@@ -116,23 +121,21 @@ pub(super) fn decode_bmp(data: &[u8]) -> Result<Decoded, String> {
         };
         let start = pixels_at + src_row * stride;
         let line = data.get(start..start + stride).ok_or_else(bad)?;
-        for x in 0..width as usize {
-            let px = match bits {
-                1 | 4 | 8 => {
-                    let bit = x * usize::from(bits);
-                    let byte = line[bit / 8];
-                    let shift = 8 - usize::from(bits) - bit % 8;
-                    let index = (byte >> shift) & ((1u16 << bits) - 1) as u8;
-                    palette
-                        .get(usize::from(index))
-                        .copied()
-                        .unwrap_or([0, 0, 0])
+        match bits {
+            24 | 32 => {
+                let step = usize::from(bits / 8);
+                for (o, s) in out.chunks_exact_mut(3).zip(line.chunks_exact(step)) {
+                    o.copy_from_slice(&[s[2], s[1], s[0]]);
                 }
-                24 => [line[x * 3 + 2], line[x * 3 + 1], line[x * 3]],
-                32 => [line[x * 4 + 2], line[x * 4 + 1], line[x * 4]],
-                _ => return Err(format!("a {bits}-bit BMP picture is not drawn")),
-            };
-            color.extend_from_slice(&px);
+            }
+            _ => {
+                for (x, o) in out.chunks_exact_mut(3).enumerate() {
+                    let bit = x * usize::from(bits);
+                    let shift = 8 - usize::from(bits) - bit % 8;
+                    let index = (line[bit / 8] >> shift) & ((1u16 << bits) - 1) as u8;
+                    o.copy_from_slice(&palette.get(usize::from(index)).copied().unwrap_or([0, 0, 0]));
+                }
+            }
         }
     }
     Ok(Decoded {
@@ -277,6 +280,56 @@ pub(crate) mod tests {
         assert_eq!((d.width, d.height, d.gray), (3, 2, false));
         assert_eq!(&d.color[..3], &[0, 0, 255], "top row blue");
         assert_eq!(&d.color[9..12], &[255, 0, 0], "bottom row red");
+    }
+
+    /// A BMP of `bits` per pixel, one row per entry of `rows` (raw pixel bytes, padded
+    /// here), a palette of `palette` BGR entries; `top_down` stores a negative height.
+    fn bmp_with(bits: u16, width: i32, rows: &[&[u8]], palette: &[[u8; 3]], top_down: bool) -> Vec<u8> {
+        let stride = (width as usize * usize::from(bits)).div_ceil(32) * 4;
+        let at = 54 + palette.len() * 4;
+        let mut out = b"BM".to_vec();
+        out.extend_from_slice(&((at + stride * rows.len()) as u32).to_le_bytes());
+        out.extend_from_slice(&[0; 4]);
+        out.extend_from_slice(&(at as u32).to_le_bytes());
+        out.extend_from_slice(&40u32.to_le_bytes());
+        out.extend_from_slice(&width.to_le_bytes());
+        let height = rows.len() as i32;
+        out.extend_from_slice(&(if top_down { -height } else { height }).to_le_bytes());
+        out.extend_from_slice(&1u16.to_le_bytes());
+        out.extend_from_slice(&bits.to_le_bytes());
+        // Compression, image size and resolution, then the palette's length.
+        out.extend_from_slice(&[0; 16]);
+        out.extend_from_slice(&(palette.len() as u32).to_le_bytes());
+        out.extend_from_slice(&[0; 4]);
+        for bgr in palette {
+            out.extend_from_slice(&[bgr[0], bgr[1], bgr[2], 0]);
+        }
+        for row in rows {
+            let mut line = row.to_vec();
+            line.resize(stride, 0);
+            out.extend_from_slice(&line);
+        }
+        out
+    }
+
+    #[test]
+    fn palette_and_32_bit_bmps_are_read_pixel_by_pixel() {
+        let palette = [[0, 0, 0], [0, 0, 255], [0, 255, 0], [255, 0, 0]];
+        // 4 bits: indexes 1, 2, 3 (high nibble first); 1 bit: 1, 0, 1; 8 bits: 3, 1, 9 (past
+        // the palette: black).
+        for (bits, row) in [(4, &[0x12, 0x30][..]), (1, &[0b1010_0000][..]), (8, &[3, 1, 9][..])] {
+            let d = decode_bmp(&bmp_with(bits, 3, &[row], &palette, false)).unwrap();
+            let expected: &[u8] = match bits {
+                4 => &[255, 0, 0, 0, 255, 0, 0, 0, 255],
+                1 => &[255, 0, 0, 0, 0, 0, 255, 0, 0],
+                _ => &[0, 0, 255, 255, 0, 0, 0, 0, 0],
+            };
+            assert_eq!(d.color, expected, "{bits} bits");
+        }
+        // 32 bits, stored top down: BGRA → RGB, the first stored row on top.
+        let d = decode_bmp(&bmp_with(32, 2, &[&[1, 2, 3, 0, 4, 5, 6, 0], &[7, 8, 9, 0, 10, 11, 12, 0]], &[], true)).unwrap();
+        assert_eq!(d.color, vec![3, 2, 1, 6, 5, 4, 9, 8, 7, 12, 11, 10]);
+        assert!(decode_bmp(&bmp_with(16, 2, &[&[0; 4]], &[], false)).is_err(), "16 bits are not drawn");
     }
 
     #[test]

@@ -345,16 +345,32 @@ pub(super) fn decode_png(data: &[u8]) -> Result<DecodedPng, String> {
     let line = frame.line_size.max(row);
     let has_alpha = channels % 2 == 0;
     let color_channels = if has_alpha { channels - 1 } else { channels };
-    let mut color = Vec::with_capacity(width as usize * height as usize * color_channels);
-    let mut alpha = Vec::with_capacity(if has_alpha { width as usize * height as usize } else { 0 });
+    let pixels = width as usize * height as usize;
+    let mut color = vec![0u8; pixels * color_channels];
+    let mut alpha = vec![0u8; if has_alpha { pixels } else { 0 }];
+    // Written row by row into buffers of their final size (pushing sample by sample was
+    // most of the time of a large RGBA screenshot); a short last row stays short.
+    let (mut c_at, mut a_at) = (0, 0);
     for r in buf.chunks(line).take(height as usize) {
-        for px in r[..row.min(r.len())].chunks_exact(channels) {
-            color.extend_from_slice(&px[..color_channels]);
-            if has_alpha {
-                alpha.push(px[color_channels]);
+        let samples = &r[..row.min(r.len())];
+        let count = samples.len() / channels;
+        if has_alpha {
+            let colors = color[c_at..c_at + count * color_channels].chunks_exact_mut(color_channels);
+            for ((px, c), a) in samples.chunks_exact(channels).zip(colors).zip(&mut alpha[a_at..a_at + count]) {
+                // Element by element: a slice copy of a run-time length is a call per pixel.
+                for (to, from) in c.iter_mut().zip(px) {
+                    *to = *from;
+                }
+                *a = px[color_channels];
             }
+        } else {
+            color[c_at..c_at + count * channels].copy_from_slice(&samples[..count * channels]);
         }
+        c_at += count * color_channels;
+        a_at += count;
     }
+    color.truncate(c_at);
+    alpha.truncate(if has_alpha { a_at } else { 0 });
     let alpha = (has_alpha && alpha.iter().any(|&a| a != 255)).then_some(alpha);
     Ok(DecodedPng { width, height, gray: color_channels == 1, color, alpha })
 }

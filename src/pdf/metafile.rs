@@ -253,10 +253,14 @@ fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>) -> Option<Result<Decoded
                 sx.min(d.width as usize - 1) * channels
             })
             .collect();
+        // A tile wholly beside the canvas has no column on it.
+        if columns.is_empty() {
+            continue;
+        }
         for ty in py.max(0)..py.saturating_add(ph).min(ch as i64) {
             let sy = (((ty - py) as f64 / ph as f64) * f64::from(d.height)) as usize;
             let row = sy.min(d.height as usize - 1) * d.width as usize * channels;
-            let start = (ty as usize * cw + x0.max(0) as usize) * 4;
+            let start = (ty as usize * cw + x0 as usize) * 4;
             let out = &mut rgba[start..start + columns.len() * 4];
             for (t, &sx) in out.chunks_exact_mut(4).zip(&columns) {
                 let c = &d.color[row + sx..row + sx + channels];
@@ -354,5 +358,15 @@ pub(crate) mod tests {
         assert_eq!((d.width, d.height), (6, 2));
         let alpha = d.alpha.expect("a gap");
         assert_eq!(&alpha[..6], &[255, 255, 0, 0, 255, 255]);
+    }
+
+    #[test]
+    fn a_tile_beside_the_canvas_is_left_out() {
+        let tile = |x: f64, y: f64| ((x, y, 2.0, 2.0), bmp_bytes(2, 2));
+        let d = compose((0.0, 0.0, 4.0, 2.0), vec![tile(0.0, 0.0), tile(2.0, 0.0), tile(9.0, 1.0), tile(-5.0, 0.0)])
+            .expect("covered")
+            .unwrap();
+        assert_eq!((d.width, d.height), (4, 2));
+        assert!(d.alpha.is_none(), "the two tiles on the canvas fill it");
     }
 }

@@ -12,8 +12,15 @@ use super::shaping::RawGlyph;
 /// field values and leader characters are short.
 pub(crate) const MAX_CACHED_BYTES: usize = 64;
 /// Entries per face, direction and script in one generation (below); two generations
-/// bound the memory of a long-running server (≈ 2 × 8,192 × ~200 bytes per map).
+/// bound the memory of a long-running server (≈ 2 × 4,096 × ~200 bytes per map for words
+/// of ordinary length).
 const MAX_ENTRIES: usize = 4096;
+/// Bytes one generation may hold, counted as text, glyphs and a fixed overhead per entry:
+/// pieces near `MAX_CACHED_BYTES` (a document of long unbroken tokens) weigh ~1.4 KB each
+/// and would otherwise let one map grow past 11 MB.
+const MAX_BYTES: usize = 1 << 20;
+/// Per entry: the key's box, the glyphs' `Arc` header and the map's own slot.
+const ENTRY_OVERHEAD: usize = 64;
 
 /// Text → glyphs; keyed by the text alone so that a lookup borrows it. The text comes
 /// from uploaded documents, so the hash is seeded per map.
@@ -31,6 +38,8 @@ type ScriptKey = Option<Script>;
 struct Generations {
     young: Shaped,
     old: Shaped,
+    /// What `young` holds, in the measure of `MAX_BYTES`.
+    young_bytes: usize,
 }
 
 impl Generations {
@@ -44,9 +53,11 @@ impl Generations {
     }
 
     fn insert(&mut self, text: Box<str>, glyphs: Arc<[RawGlyph]>) {
-        if self.young.len() >= MAX_ENTRIES {
+        if self.young.len() >= MAX_ENTRIES || self.young_bytes >= MAX_BYTES {
             self.old = std::mem::take(&mut self.young);
+            self.young_bytes = 0;
         }
+        self.young_bytes += text.len() + std::mem::size_of_val(&*glyphs) + ENTRY_OVERHEAD;
         self.young.insert(text, glyphs);
     }
 }
@@ -154,6 +165,19 @@ mod tests {
         assert_eq!(second.iter().map(|g| g[0].id).collect::<Vec<_>>(), vec![4, 5, 65, 4]);
         // The long piece is never kept; each short one is shaped on its first miss only.
         assert_eq!(shaped, vec!["one ", "two ", long.as_str(), "three", long.as_str()]);
+    }
+
+    #[test]
+    fn a_generation_of_long_pieces_is_bounded_by_its_bytes() {
+        let mut gens = Generations::default();
+        let piece = |i: usize| format!("{i:0>64}").into_boxed_str();
+        let glyphs: Arc<[RawGlyph]> = vec![glyph(1); 64].into();
+        let weight = 64 + std::mem::size_of_val(&*glyphs) + ENTRY_OVERHEAD;
+        for i in 0..MAX_BYTES / weight + 2 {
+            gens.insert(piece(i), glyphs.clone());
+        }
+        assert!(gens.young.len() < MAX_ENTRIES && !gens.old.is_empty(), "rotated by bytes, not entries");
+        assert!(gens.young_bytes + gens.old.len() * weight <= 2 * MAX_BYTES + weight);
     }
 
     #[test]

@@ -8,9 +8,10 @@ use super::CliError;
 /// Converts one file.
 pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     let bytes = std::fs::read(&args.input).map_err(|source| CliError::Read { path: args.input.clone(), source })?;
-    // One document has the machine to itself: its PDF may be written on every core.
+    // One document has the machine to itself: its PDF may be written on every core
+    // (counted only when the document is large enough to use them).
     let renderer = Renderer {
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        threads: 0,
         ..Renderer::new(&args.font_dirs, args.limits.package())
     };
     let deadline = match args.limits.render_timeout_secs {

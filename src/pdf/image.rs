@@ -314,6 +314,45 @@ pub(super) struct DecodedPng {
     pub alpha: Option<Vec<u8>>,
 }
 
+impl DecodedPng {
+    /// Rows of `width` pixels of `channels` 8-bit samples (grey or RGB, then alpha when
+    /// the count is even), `line` bytes apart, split into colour and alpha; the alpha is
+    /// kept only when some pixel is not opaque, and a short last row stays short.
+    pub(super) fn from_rows(width: u32, height: u32, samples: &[u8], line: usize, channels: usize) -> DecodedPng {
+        let row = width as usize * channels;
+        let has_alpha = channels.is_multiple_of(2);
+        let color_channels = if has_alpha { channels - 1 } else { channels };
+        let pixels = width as usize * height as usize;
+        let mut color = vec![0u8; pixels * color_channels];
+        let mut alpha = vec![0u8; if has_alpha { pixels } else { 0 }];
+        // Written into buffers of their final size: pushing sample by sample was most of
+        // the time of a large RGBA screenshot.
+        let (mut c_at, mut a_at) = (0, 0);
+        for r in samples.chunks(line.max(1)).take(height as usize) {
+            let samples = &r[..row.min(r.len())];
+            let count = samples.len() / channels;
+            if has_alpha {
+                let colors = color[c_at..c_at + count * color_channels].chunks_exact_mut(color_channels);
+                for ((px, c), a) in samples.chunks_exact(channels).zip(colors).zip(&mut alpha[a_at..a_at + count]) {
+                    // Element by element: a slice copy of a run-time length is a call per pixel.
+                    for (to, from) in c.iter_mut().zip(px) {
+                        *to = *from;
+                    }
+                    *a = px[color_channels];
+                }
+            } else {
+                color[c_at..c_at + count * channels].copy_from_slice(&samples[..count * channels]);
+            }
+            c_at += count * color_channels;
+            a_at += count;
+        }
+        color.truncate(c_at);
+        alpha.truncate(if has_alpha { a_at } else { 0 });
+        let alpha = (has_alpha && alpha.iter().any(|&a| a != 255)).then_some(alpha);
+        DecodedPng { width, height, gray: color_channels == 1, color, alpha }
+    }
+}
+
 /// Decodes a PNG (palette, transparency and 16-bit samples reduced to 8-bit grey or RGB
 /// with alpha), refusing one of more than [`MAX_PIXELS`] before allocating.
 pub(super) fn decode_png(data: &[u8]) -> Result<DecodedPng, String> {
@@ -340,39 +379,9 @@ pub(super) fn decode_png(data: &[u8]) -> Result<DecodedPng, String> {
     if frame.bit_depth != png::BitDepth::Eight {
         return Err("a PNG picture has an unexpected sample depth".into());
     }
-    // Rows may be padded to the line size: take each row's samples.
-    let row = width as usize * channels;
-    let line = frame.line_size.max(row);
-    let has_alpha = channels % 2 == 0;
-    let color_channels = if has_alpha { channels - 1 } else { channels };
-    let pixels = width as usize * height as usize;
-    let mut color = vec![0u8; pixels * color_channels];
-    let mut alpha = vec![0u8; if has_alpha { pixels } else { 0 }];
-    // Written row by row into buffers of their final size (pushing sample by sample was
-    // most of the time of a large RGBA screenshot); a short last row stays short.
-    let (mut c_at, mut a_at) = (0, 0);
-    for r in buf.chunks(line).take(height as usize) {
-        let samples = &r[..row.min(r.len())];
-        let count = samples.len() / channels;
-        if has_alpha {
-            let colors = color[c_at..c_at + count * color_channels].chunks_exact_mut(color_channels);
-            for ((px, c), a) in samples.chunks_exact(channels).zip(colors).zip(&mut alpha[a_at..a_at + count]) {
-                // Element by element: a slice copy of a run-time length is a call per pixel.
-                for (to, from) in c.iter_mut().zip(px) {
-                    *to = *from;
-                }
-                *a = px[color_channels];
-            }
-        } else {
-            color[c_at..c_at + count * channels].copy_from_slice(&samples[..count * channels]);
-        }
-        c_at += count * color_channels;
-        a_at += count;
-    }
-    color.truncate(c_at);
-    alpha.truncate(if has_alpha { a_at } else { 0 });
-    let alpha = (has_alpha && alpha.iter().any(|&a| a != 255)).then_some(alpha);
-    Ok(DecodedPng { width, height, gray: color_channels == 1, color, alpha })
+    // Rows may be padded to the line size.
+    let line = frame.line_size.max(width as usize * channels);
+    Ok(DecodedPng::from_rows(width, height, &buf, line, channels))
 }
 
 /// Paints an image in its box: rotation and flips about the box's centre, the box as the

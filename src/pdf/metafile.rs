@@ -269,20 +269,7 @@ fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>) -> Option<Result<Decoded
             }
         }
     }
-    let mut color = Vec::with_capacity(cw * ch * 3);
-    let mut alpha = Vec::with_capacity(cw * ch);
-    for px in rgba.chunks_exact(4) {
-        color.extend_from_slice(&px[..3]);
-        alpha.push(px[3]);
-    }
-    let alpha = alpha.iter().any(|&a| a != 255).then_some(alpha);
-    Some(Ok(Decoded {
-        width: cw as u32,
-        height: ch as u32,
-        gray: false,
-        color,
-        alpha,
-    }))
+    Some(Ok(Decoded::from_rows(cw as u32, ch as u32, &rgba, cw * 4, 4)))
 }
 
 /// The picture of an EMF made of bitmaps; `None` for a vector drawing.

@@ -39,7 +39,7 @@ pub fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
     document::write(layout, 1).map(|(pdf, _)| pdf)
 }
 
-/// Writes a laid-out document as PDF bytes on up to `threads` threads (the bytes are the
+/// Writes a laid-out document as PDF bytes on up to `threads` threads (0: every core; the bytes are the
 /// same for any number), with a warning for each picture that could not be drawn (a
 /// placeholder box stands in for it).
 pub fn write_with_warnings(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {

@@ -2,6 +2,7 @@
 //! threads, each with its own compressor, with the results in input order.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use super::deflate::Deflater;
 
@@ -11,8 +12,18 @@ use super::deflate::Deflater;
 /// (measured with hyperfine on `convert`).
 const MIN_PARALLEL_WORK: usize = 256 * 1024;
 
-/// `work` applied to every item on up to `threads` threads (the caller's among them, with
-/// `deflater`); the results come back in the order of `items`, so the document's bytes do
+/// `threads`, or for 0 the cores this process may use: counted once, and only for a
+/// document with enough to compress, as counting reads the process's cgroup files.
+fn or_cores(threads: usize) -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    match threads {
+        0 => *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        n => n,
+    }
+}
+
+/// `work` applied to every item on up to `threads` threads (0: every core), the caller's
+/// among them with `deflater`; the results come back in the order of `items`, so the document's bytes do
 /// not depend on which thread did what. `weight` estimates an item's work in bytes to
 /// compress: with less than [`MIN_PARALLEL_WORK`] in all, or one item, it runs here alone.
 pub(super) fn map<T, R, F>(items: &[T], threads: usize, deflater: &mut Deflater, weight: impl Fn(&T) -> usize, work: F) -> Vec<R>
@@ -21,8 +32,8 @@ where
     R: Send,
     F: Fn(&T, &mut Deflater) -> R + Sync,
 {
-    let heavy = threads > 1 && items.iter().map(weight).sum::<usize>() >= MIN_PARALLEL_WORK;
-    let threads = if heavy { threads.min(items.len()) } else { 1 };
+    let heavy = threads != 1 && items.iter().map(weight).sum::<usize>() >= MIN_PARALLEL_WORK;
+    let threads = if heavy { or_cores(threads).min(items.len()) } else { 1 };
     if threads <= 1 {
         return items.iter().map(|item| work(item, deflater)).collect();
     }
@@ -71,7 +82,7 @@ mod tests {
         let weight = |&n: &u32| (n as usize % 7) * 5000;
         let alone = map(&items, 1, &mut deflater, weight, work);
         assert!(alone.iter().enumerate().all(|(i, &(n, _))| n as usize == i));
-        for threads in [2, 4] {
+        for threads in [0, 2, 4] {
             assert!(map(&items, threads, &mut deflater, weight, work) == alone, "threads {threads}");
         }
     }

@@ -19,24 +19,6 @@ fn check_size(kind: &str, width: u32, height: u32) -> Result<(), String> {
     Ok(())
 }
 
-/// RGBA samples split into colour and alpha (the alpha only when some pixel is not opaque).
-fn from_rgba(width: u32, height: u32, rgba: &[u8]) -> Decoded {
-    let mut color = Vec::with_capacity(rgba.len() / 4 * 3);
-    let mut alpha = Vec::with_capacity(rgba.len() / 4);
-    for px in rgba.chunks_exact(4) {
-        color.extend_from_slice(&px[..3]);
-        alpha.push(px[3]);
-    }
-    let alpha = alpha.iter().any(|&a| a != 255).then_some(alpha);
-    Decoded {
-        width,
-        height,
-        gray: false,
-        color,
-        alpha,
-    }
-}
-
 /// The first frame of a GIF on its logical screen, transparent where the frame is not.
 pub(super) fn decode_gif(data: &[u8]) -> Result<Decoded, String> {
     let damaged = |e: gif::DecodingError| format!("a GIF picture could not be decoded: {e}");
@@ -62,7 +44,7 @@ pub(super) fn decode_gif(data: &[u8]) -> Result<Decoded, String> {
         let at = (y * width as usize + left) * 4;
         canvas[at..at + visible * 4].copy_from_slice(src);
     }
-    Ok(from_rgba(width, height, &canvas))
+    Ok(Decoded::from_rows(width, height, &canvas, width as usize * 4, 4))
 }
 
 /// A Windows bitmap (BITMAPINFOHEADER and its successors): 1, 4 and 8-bit palettes and
@@ -174,34 +156,7 @@ pub(super) fn decode_tiff(data: &[u8]) -> Result<Decoded, String> {
         return Err("a TIFF picture has fewer samples than pixels".into());
     }
     Ok(match color_type {
-        ColorType::Gray(_) => Decoded {
-            width,
-            height,
-            gray: true,
-            color: samples[..n].to_vec(),
-            alpha: None,
-        },
-        ColorType::GrayA(_) => {
-            let color = samples.chunks_exact(2).take(n).map(|p| p[0]).collect();
-            let alpha: Vec<u8> = samples.chunks_exact(2).take(n).map(|p| p[1]).collect();
-            let alpha = alpha.iter().any(|&a| a != 255).then_some(alpha);
-            Decoded {
-                width,
-                height,
-                gray: true,
-                color,
-                alpha,
-            }
-        }
-        ColorType::RGB(_) => Decoded {
-            width,
-            height,
-            gray: false,
-            color: samples[..n * 3].to_vec(),
-            alpha: None,
-        },
-        ColorType::RGBA(_) => from_rgba(width, height, &samples[..n * 4]),
-        _ => {
+        ColorType::CMYK(_) => {
             // CMYK to RGB by the naive complement, as viewers show untagged CMYK.
             let color = samples
                 .chunks_exact(4)
@@ -219,6 +174,8 @@ pub(super) fn decode_tiff(data: &[u8]) -> Result<Decoded, String> {
                 alpha: None,
             }
         }
+        // Grey or RGB, with or without alpha: `channels` samples a pixel, rows unpadded.
+        _ => Decoded::from_rows(width, height, &samples[..n * channels], width as usize * channels, channels),
     })
 }
 

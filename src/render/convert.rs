@@ -14,7 +14,7 @@ pub struct Renderer {
     pub fonts: Arc<FontBook>,
     pub limits: PackageLimits,
     /// 1 in the service, whose render workers already fill the cores with documents of
-    /// their own; the cores of the machine for a conversion on its own (`convert`).
+    /// their own; 0, every core of the machine, for a conversion on its own (`convert`).
     pub threads: usize,
 }
 

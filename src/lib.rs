@@ -7,6 +7,7 @@ pub mod config;
 pub mod credits;
 pub mod db;
 pub mod docx;
+pub mod fast_map;
 pub mod http;
 pub mod keys;
 pub mod layout;

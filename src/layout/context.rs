@@ -9,13 +9,14 @@ use super::fonts::{FamilyMatch, FontBook, LoadedFace};
 use super::shape_cache::MAX_CACHED_BYTES;
 use super::shaping::{shape, shape_in_words, RawGlyph};
 use crate::docx::model::{Document, NoteKind};
+use crate::fast_map::FastMap;
 use crate::render::deadline::Deadline;
 use crate::units::Pt;
 use crate::warning::Warning;
 
 type ShapeKey = (u32, bool, String);
 /// A family, weight and slant → the face found and how.
-type FamilyCache = HashMap<(Arc<str>, bool, bool), Option<(Arc<LoadedFace>, FamilyMatch)>>;
+type FamilyCache = FastMap<(Arc<str>, bool, bool), Option<(Arc<LoadedFace>, FamilyMatch)>>;
 
 /// What every layout step of one document shares.
 pub(crate) struct Ctx<'f> {
@@ -43,8 +44,8 @@ pub(crate) struct Ctx<'f> {
     warnings: Vec<Warning>,
     warned: HashSet<(&'static str, String)>,
     families: FamilyCache,
-    fallbacks: HashMap<(char, bool, bool), Option<Arc<LoadedFace>>>,
-    shapes: HashMap<ShapeKey, Arc<[RawGlyph]>>,
+    fallbacks: FastMap<(char, bool, bool), Option<Arc<LoadedFace>>>,
+    shapes: FastMap<ShapeKey, Arc<[RawGlyph]>>,
 }
 
 impl<'f> Ctx<'f> {
@@ -70,9 +71,9 @@ impl<'f> Ctx<'f> {
             current_note: None,
             warnings: Vec::new(),
             warned: HashSet::new(),
-            families: HashMap::new(),
-            fallbacks: HashMap::new(),
-            shapes: HashMap::new(),
+            families: FastMap::default(),
+            fallbacks: FastMap::default(),
+            shapes: FastMap::default(),
         };
         if fonts.embedded_only() {
             ctx.warn("fonts_missing", "no fonts installed; the embedded DejaVu fonts stand in for every family".to_string());

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use rustybuzz::Script;
 
 use super::shaping::RawGlyph;
+use crate::fast_map::FastMap;
 
 /// Longer pieces (whole runs of a paragraph) seldom repeat; they stay in the document's
 /// own cache, or are cut into words (space_context.rs). Words, numbers, list labels,
@@ -24,7 +25,7 @@ const ENTRY_OVERHEAD: usize = 64;
 
 /// Text → glyphs; keyed by the text alone so that a lookup borrows it. The text comes
 /// from uploaded documents, so the hash is seeded per map.
-type Shaped = HashMap<Box<str>, Arc<[RawGlyph]>, foldhash::fast::RandomState>;
+type Shaped = FastMap<Box<str>, Arc<[RawGlyph]>>;
 
 /// The script a piece was shaped in: guessed from the piece itself, or the script of the
 /// longer text it was cut from (its words are shaped as the whole would be).

@@ -1,11 +1,10 @@
 //! Style chains (`w:basedOn`, root first, cycles guarded) and property merging (§17.7.2).
 
-use std::collections::HashMap;
-
 use crate::docx::model::{
     CellMargins, CellProps, FontSlots, Indent, ParagraphBorders, ParagraphProps, RunProps, Spacing, Style,
     StyleKind, StyleSheet, TabKind, TabStop, TableBorders, TableCondition, TableProps, TableRegion,
 };
+use crate::fast_map::FastMap;
 use crate::warning::Warning;
 
 /// The deepest `basedOn` chain followed; Word's UI limits chains far below this.
@@ -69,9 +68,9 @@ pub(super) struct CellStyle<'a> {
 /// Style lookups with a cache of merged chains, one per style id.
 pub(super) struct Cascade<'a> {
     sheet: &'a StyleSheet,
-    cache: HashMap<&'a str, Level>,
+    cache: FastMap<&'a str, Level>,
     /// Table styles with their conditional `pPr`/`rPr` laid over, per cell region mask.
-    cell_cache: HashMap<CellStyle<'a>, Level>,
+    cell_cache: FastMap<CellStyle<'a>, Level>,
     /// The `w:default="1"` paragraph style id.
     pub default_paragraph: Option<&'a str>,
     /// The `w:default="1"` character style id.
@@ -97,8 +96,8 @@ impl<'a> Cascade<'a> {
         };
         Cascade {
             sheet,
-            cache: HashMap::new(),
-            cell_cache: HashMap::new(),
+            cache: FastMap::default(),
+            cell_cache: FastMap::default(),
             default_paragraph: default_of(StyleKind::Paragraph),
             default_character: default_of(StyleKind::Character),
             default_table: default_of(StyleKind::Table),

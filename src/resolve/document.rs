@@ -14,6 +14,7 @@ use super::{
     ListLabel, ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, ResolvedTextBox, RunStyle,
 };
 use crate::docx::model::{Block, Document, Inline, NoteKind, Paragraph, ParagraphProps, RunProps, StyleKind};
+use crate::fast_map::FastMap;
 use crate::units::Twips;
 use crate::warning::Warning;
 
@@ -28,8 +29,8 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
         lists: Lists::new(&doc.numbering, &doc.styles),
         empty_run: RunProps::default(),
         empty_para: ParagraphProps::default(),
-        run_cache: HashMap::new(),
-        para_cache: HashMap::new(),
+        run_cache: FastMap::default(),
+        para_cache: FastMap::default(),
         warnings: Vec::new(),
     };
     let mut sections = Vec::new();
@@ -88,8 +89,8 @@ pub(super) struct Resolver<'a> {
     empty_run: RunProps,
     empty_para: ParagraphProps,
     /// Runs without direct formatting share one computed style per style combination.
-    run_cache: HashMap<RunKey<'a>, Arc<RunStyle>>,
-    para_cache: HashMap<(Option<&'a str>, Option<CellStyle<'a>>), Arc<ParaStyle>>,
+    run_cache: FastMap<RunKey<'a>, Arc<RunStyle>>,
+    para_cache: FastMap<(Option<&'a str>, Option<CellStyle<'a>>), Arc<ParaStyle>>,
     warnings: Vec<Warning>,
 }
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::{Deadline, RenderError};
-use crate::docx::{self, PackageLimits, ReadDocument};
+use crate::docx::{self, PackageLimits};
 use crate::layout::{self, FontBook};
 use crate::warning::Warning;
 
@@ -35,18 +35,8 @@ pub struct Rendered {
 
 /// Converts DOCX bytes to PDF bytes.
 pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result<Rendered, RenderError> {
-    let read = read(bytes, &renderer.limits, deadline)?;
-    finish(renderer, read, deadline)
-}
-
-/// The first half of [`convert`], which needs no fonts: the package read into a document.
-pub fn read(bytes: &[u8], limits: &PackageLimits, deadline: &Deadline) -> Result<ReadDocument, RenderError> {
-    Ok(docx::read(bytes, limits, &deadline.with_max_pages(limits.max_pages))?)
-}
-
-/// The second half of [`convert`]: a read document laid out and written.
-pub fn finish(renderer: &Renderer, read: ReadDocument, deadline: &Deadline) -> Result<Rendered, RenderError> {
     let deadline = deadline.with_max_pages(renderer.limits.max_pages);
+    let read = docx::read(bytes, &renderer.limits, &deadline)?;
     let laid = layout::layout(&read.document, &renderer.fonts, &deadline)?;
     let pages = laid.layout.pages.len();
     let (pdf, pdf_warnings) = crate::pdf::write_with_warnings(&laid.layout, renderer.threads)?;

@@ -1,8 +1,9 @@
 //! Hash maps for the caches consulted per character or per run: foldhash, seeded per process.
 //!
 //! The standard SipHash cost about 40 instructions per lookup of a `(char, bool, bool)`
-//! key, 2% of a long document's layout (callgrind, poi stress010: 177,000 fallback-face
-//! lookups). The keys come from uploads, so the hasher stays randomly seeded.
+//! key: poi stress010 makes 177,000 fallback-face lookups, and with these maps fell from
+//! 1.59 G to 1.54 G instructions (callgrind). The keys come from uploads, so the hasher
+//! stays randomly seeded.
 
 use std::collections::HashMap;
 

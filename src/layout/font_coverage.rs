@@ -5,7 +5,7 @@ use std::path::Path;
 use fontdb::Database;
 use rustybuzz::ttf_parser;
 
-use super::font_index::write_atomically;
+use super::cache_file::{write_atomically, Reader, Writer};
 
 const MAGIC: &[u8; 4] = b"D2PC";
 const VERSION: u32 = 1;
@@ -75,63 +75,37 @@ pub(crate) fn compute(db: &Database) -> Vec<Coverage> {
 /// Reads a coverage file written for the index with `fingerprint` and `faces` faces.
 pub(crate) fn load(path: &Path, fingerprint: &[u8; 8], faces: usize) -> Option<Vec<Coverage>> {
     let bytes = std::fs::read(path).ok()?;
-    let mut r = Reader {
-        bytes: &bytes,
-        at: 0,
-    };
-    if r.take(4)? != MAGIC
-        || r.u32()? != VERSION
-        || r.take(8)? != fingerprint
-        || r.u32()? as usize != faces
-    {
+    let mut r = Reader::new(&bytes);
+    if r.take(4)? != MAGIC || r.u32()? != VERSION || r.take(8)? != fingerprint || r.u32()? as usize != faces {
         return None;
     }
     let mut out = Vec::with_capacity(faces);
     for _ in 0..faces {
-        let n = r.u32()? as usize;
-        let mut ranges = Vec::with_capacity(n.min(bytes.len() / 8));
+        let n = r.len(8)?;
+        let mut ranges = Vec::with_capacity(n);
         for _ in 0..n {
             ranges.push((r.u32()?, r.u32()?));
         }
         out.push(Coverage { ranges });
     }
-    (r.at == bytes.len()).then_some(out)
+    r.at_end().then_some(out)
 }
 
 /// Writes the coverage file for the index with `fingerprint` (best effort).
 pub(crate) fn store(path: &Path, fingerprint: &[u8; 8], coverage: &[Coverage]) {
-    let mut bytes = Vec::new();
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.extend_from_slice(fingerprint);
-    bytes.extend_from_slice(&(coverage.len() as u32).to_le_bytes());
+    let mut w = Writer::default();
+    w.raw(MAGIC);
+    w.u32(VERSION);
+    w.raw(fingerprint);
+    w.len(coverage.len());
     for c in coverage {
-        bytes.extend_from_slice(&(c.ranges.len() as u32).to_le_bytes());
-        for (start, end) in &c.ranges {
-            bytes.extend_from_slice(&start.to_le_bytes());
-            bytes.extend_from_slice(&end.to_le_bytes());
+        w.len(c.ranges.len());
+        for &(start, end) in &c.ranges {
+            w.u32(start);
+            w.u32(end);
         }
     }
-    write_atomically(path, &bytes);
-}
-
-/// A cursor over the little-endian file.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let s = self.bytes.get(self.at..self.at + n)?;
-        self.at += n;
-        Some(s)
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        self.take(4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
+    write_atomically(path, &w.bytes);
 }
 
 #[cfg(test)]

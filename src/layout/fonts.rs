@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use fontdb::{Database, Family, Query, Source, Stretch, Style, Weight, ID};
 use rustybuzz::ttf_parser;
@@ -171,12 +171,12 @@ pub(crate) enum FamilyMatch {
 /// The fonts of the machine and the configured folders, loaded once and shared by all
 /// render workers.
 pub struct FontBook {
-    db: RwLock<Database>,
+    db: Database,
     /// Lower-case family name → the name as the database spells it.
     families: HashMap<String, String>,
     /// Every face in a deterministic order with its position in the database, for the
-    /// last-resort glyph search.
-    scan_order: Vec<(ID, usize)>,
+    /// last-resort glyph search: sorted on the first search.
+    scan_order: OnceLock<Vec<(ID, usize)>>,
     faces: Mutex<FaceCache>,
     /// What each face maps, by database position: read once, on the first search.
     coverage: OnceLock<Vec<Coverage>>,
@@ -251,19 +251,15 @@ impl FontBook {
             }
         }
         let mut families = HashMap::new();
-        let mut order: Vec<(String, String, ID, usize)> = Vec::new();
-        for (position, face) in db.faces().enumerate() {
+        for face in db.faces() {
             for (name, _) in &face.families {
                 families.entry(name.to_lowercase()).or_insert_with(|| name.clone());
             }
-            let first = face.families.first().map(|f| f.0.clone()).unwrap_or_default();
-            order.push((first, face.post_script_name.clone(), face.id, position));
         }
-        order.sort();
         FontBook {
-            db: RwLock::new(db),
+            db,
             families,
-            scan_order: order.into_iter().map(|(_, _, id, position)| (id, position)).collect(),
+            scan_order: OnceLock::new(),
             faces: Mutex::new(HashMap::new()),
             coverage: OnceLock::new(),
             index,
@@ -271,17 +267,32 @@ impl FontBook {
         }
     }
 
+    /// Every face by first family name, PostScript name and id, with its position in the
+    /// database. Sorted when first needed: most documents never search every face, and
+    /// the sort was 0.45 M instructions of a one-page conversion's 20 M (callgrind).
+    fn scan_order(&self) -> &[(ID, usize)] {
+        self.scan_order.get_or_init(|| {
+            let faces: Vec<_> = self.db.faces().collect();
+            let key = |position: usize| {
+                let face = faces[position];
+                (face.families.first().map_or("", |f| f.0.as_str()), face.post_script_name.as_str(), face.id)
+            };
+            let mut order: Vec<usize> = (0..faces.len()).collect();
+            order.sort_unstable_by(|&a, &b| key(a).cmp(&key(b)));
+            order.into_iter().map(|position| (faces[position].id, position)).collect()
+        })
+    }
+
     /// The coverage of every face, from the file beside the index when it matches, else
     /// read from the cmaps (once per process) and written there for the next one.
     fn coverage(&self) -> &[Coverage] {
         self.coverage.get_or_init(|| {
-            let faces = self.scan_order.len();
+            let faces = self.db.len();
             let stored = self.index.as_ref().and_then(|(p, generation)| font_coverage::load(&p.coverage, generation, faces));
             if let Some(found) = stored {
                 return found;
             }
-            let db = self.db.read().unwrap_or_else(|e| e.into_inner());
-            let computed = font_coverage::compute(&db);
+            let computed = font_coverage::compute(&self.db);
             if let Some((p, generation)) = &self.index {
                 font_coverage::store(&p.coverage, generation, &computed);
             }
@@ -302,8 +313,7 @@ impl FontBook {
     /// The best face of an installed family for the weight and slant.
     fn query(&self, name: &str, bold: bool, italic: bool) -> Option<ID> {
         let canonical = self.families.get(&name.to_lowercase())?;
-        let db = self.db.read().unwrap_or_else(|e| e.into_inner());
-        db.query(&Query {
+        self.db.query(&Query {
             families: &[Family::Name(canonical)],
             weight: if bold { Weight::BOLD } else { Weight::NORMAL },
             stretch: Stretch::Normal,
@@ -365,7 +375,7 @@ impl FontBook {
                 return Some(face);
             }
         }
-        self.scan_order.iter().find_map(|(id, _)| self.face(*id))
+        self.scan_order().iter().find_map(|(id, _)| self.face(*id))
     }
 
     /// The first face of the fallback chain for `c` that has it (CJK, scripts, symbols,
@@ -381,7 +391,7 @@ impl FontBook {
         // Every face's cmap coverage, read once: parsing each installed face per missing
         // character cost seconds on symbol-heavy documents (`docx4j__Symbols`).
         let coverage = self.coverage();
-        let id = self.scan_order.iter().find(|(_, position)| coverage.get(*position).is_some_and(|cov| cov.contains(c)));
+        let id = self.scan_order().iter().find(|(_, position)| coverage.get(*position).is_some_and(|cov| cov.contains(c)));
         id.and_then(|(id, _)| self.face(*id))
     }
 
@@ -435,21 +445,31 @@ impl FontBook {
     }
 
     fn load_face(&self, id: ID) -> Option<Arc<LoadedFace>> {
-        let mut db = self.db.write().unwrap_or_else(|e| e.into_inner());
-        let info = db.face(id)?;
+        let info = self.db.face(id)?;
         let family = info.families.first().map(|f| f.0.clone()).unwrap_or_default();
         let postscript_name = if info.post_script_name.is_empty() {
             family.replace(' ', "")
         } else {
             info.post_script_name.clone()
         };
-        // SAFETY: fontdb memory-maps the file; a font file rewritten while mapped could
-        // change under us. Font folders are read-only system data, the same trade-off
-        // every mmap-based font stack makes.
-        let (data, index) = unsafe { db.make_shared_face_data(id)? };
-        drop(db);
-        LoadedFace::from_data(data, index, family, postscript_name).map(Arc::new)
+        let data = match &info.source {
+            Source::File(path) => map_file(path)?,
+            Source::SharedFile(_, data) | Source::Binary(data) => data.clone(),
+        };
+        LoadedFace::from_data(data, info.index, family, postscript_name).map(Arc::new)
     }
+}
+
+/// The bytes of a font file, memory-mapped. fontdb's own `make_shared_face_data` does the
+/// same and then compares the path with every face's path to share the mapping: 1.2 M
+/// instructions of path comparisons for the five faces of a one-page conversion
+/// (callgrind), where a second mapping of a collection file costs one system call.
+fn map_file(path: &Path) -> Option<Arc<dyn AsRef<[u8]> + Send + Sync>> {
+    let file = std::fs::File::open(path).ok()?;
+    // SAFETY: a font file rewritten while mapped could change under us. Font folders are
+    // read-only system data, the same trade-off every mmap-based font stack makes.
+    let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
+    Some(Arc::new(map))
 }
 
 impl LoadedFace {
@@ -625,8 +645,7 @@ mod tests {
         let read = FontBook::with_cache(&[], true, Some(cache.path()));
         assert!(read.index.is_some());
         let names = |b: &FontBook| {
-            let db = b.db.read().expect("db");
-            b.scan_order.iter().map(|(id, _)| db.face(*id).map(|f| f.post_script_name.clone())).collect::<Vec<_>>()
+            b.scan_order().iter().map(|(id, _)| b.db.face(*id).map(|f| f.post_script_name.clone())).collect::<Vec<_>>()
         };
         assert_eq!(names(&scanned), names(&read));
         assert_eq!(names(&written), names(&read));
@@ -649,17 +668,16 @@ mod tests {
         let first = FontBook::with_cache(&dirs, false, Some(cache.path()));
         let second = FontBook::with_cache(&dirs, false, Some(cache.path()));
         for c in ['A', '\u{2713}', '\u{0416}', '\u{1F600}', '中', '\u{F0FC}', '\u{25A0}'] {
-            let db = second.db.read().expect("db");
-            let scan = second.scan_order.iter().find(|(id, _)| {
+            let db = &second.db;
+            let scan = second.scan_order().iter().find(|(id, _)| {
                 db.with_face_data(*id, |data, index| ttf_parser::Face::parse(data, index).is_ok_and(|f| has_glyph(&f, c))).unwrap_or(false)
             });
             let want = scan.and_then(|(id, _)| db.face(*id)).map(|f| f.post_script_name.clone());
-            drop(db);
             assert_eq!(first.fallback_for(c, false, false).map(|f| f.face.postscript_name.clone()), want, "{c}");
             assert_eq!(second.fallback_for(c, false, false).map(|f| f.face.postscript_name.clone()), want, "{c}");
         }
         let (paths, generation) = second.index.as_ref().expect("index");
-        assert!(font_coverage::load(&paths.coverage, generation, second.scan_order.len()).is_some());
+        assert!(font_coverage::load(&paths.coverage, generation, second.db.len()).is_some());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod frame;
 
 mod bidi;
+mod cache_file;
 mod collect;
 mod context;
 mod document;

@@ -25,71 +25,42 @@ pub(super) fn tune_for_serving() {
     }
 }
 
-/// Heap grown at once for one conversion, bytes: address space only, backed as it is
-/// touched; the longest corpus documents peak near 100 MB.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const ONE_DOCUMENT_HEAP: usize = 256 << 20;
-
-/// How much the heap grows by when a document needs more than [`ONE_DOCUMENT_HEAP`].
+/// How much the heap grows by at a time in a conversion: address space only, backed page
+/// by page as it is touched; the longest corpus documents peak near 100 MB.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 const ONE_DOCUMENT_TOP_PAD: libc::c_int = 64 << 20;
 
-/// A transparent huge page (x86-64, and arm64 with 4 KiB pages).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const HUGE_PAGE: usize = 2 << 20;
-
-/// Sets glibc up for one conversion in a process of its own (`convert`), where the
-/// kernel's page faults were a third of the time of a long or picture-heavy document:
-/// every large buffer (a decoded picture, a compressed stream) was a fresh mapping
-/// faulted in 4 KiB at a time and unmapped when freed. Here every block comes from one
-/// heap on one arena, grown once, kept until exit, and backed by transparent huge pages
-/// where the kernel allows them (`madvise` mode, the common default). Measured on a
-/// 2-core machine: page faults of WC-BodyBookmarks-After 25,975 → 382 and of the 267-file
-/// corpus loop 390,000 → 90,000 (`perf stat`); ceng SDD (screenshots) 119 → 86 ms and
-/// docx4j headers_footers 96 → 63 ms (hyperfine, the binaries before and after this
-/// setting). `GLIBC_TUNABLES` in the environment wins.
+/// Sets glibc up for one conversion in a process of its own (`convert`): every block
+/// comes from one heap on one arena, grown 64 MB at a time and kept until exit. By
+/// default every large buffer (a decoded picture, a compressed stream) was a fresh mapping,
+/// faulted in and unmapped when freed: on a 2-core machine, page faults were a third of the
+/// time of a long or picture-heavy document. Measured against `GLIBC_TUNABLES` set (glibc's
+/// defaults), each run right after a LibreOffice conversion and right after itself, CPU
+/// (`ru_utime` + `ru_stime`): the 70 first corpus documents 2.80 → 2.66 s, the 14 longest
+/// twice 8.69 → 8.23 s, page faults of the latter 791,000 → 630,000.
+///
+/// Transparent huge pages for this heap (`MADV_HUGEPAGE`) were used before and left out
+/// here. They saved the long documents another 23 ms each when run one after another, but
+/// cost them 17 ms more each when a LibreOffice conversion had run before: in a virtual
+/// machine the host backs a huge page taken from memory the guest freed earlier 4 KiB at a
+/// time (with huge pages, system time 0.39 s over the 28 runs each after itself, 1.57 s
+/// each after LibreOffice). In the interleaved comparison over the corpus
+/// (`benches/compare_libreoffice.py`), leaving them out took docx2pdf from 3.77 to 3.52 s.
+/// `GLIBC_TUNABLES` in the environment wins.
 pub(super) fn tune_for_one_document() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     if std::env::var_os("GLIBC_TUNABLES").is_none() {
-        // SAFETY: everything here runs on the one thread there is, before the document is
-        // read. The break is moved only upwards, into a gap glibc then steps over (it
-        // supports such "foreign" sbrk calls); madvise only advises the kernel about pages
-        // of the heap just grown, so its failure changes nothing.
-        unsafe {
-            // No block gets a mapping of its own (M_MMAP_MAX 0), the heap is never given
-            // back (trim threshold), and the first growth is exactly what is asked for.
-            let tuned = libc::mallopt(libc::M_ARENA_MAX, 1) == 1
+        // SAFETY: mallopt changes allocator parameters; it runs on the one thread there
+        // is, before the document is read. No block gets a mapping of its own
+        // (M_MMAP_MAX 0) and the heap is never given back (trim threshold).
+        let tuned = unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, 1) == 1
                 && libc::mallopt(libc::M_MMAP_MAX, 0) == 1
                 && libc::mallopt(libc::M_TRIM_THRESHOLD, libc::c_int::MAX) == 1
-                && libc::mallopt(libc::M_TOP_PAD, 0) == 1;
-            if !tuned {
-                tracing::debug!("the allocator could not be tuned for one document");
-                return;
-            }
-            // The kernel backs only whole, aligned 2 MiB ranges with huge pages, and none
-            // that holds a page already touched. The heap starts wherever the binary ends,
-            // and glibc writes a header where its new top starts and one where the first
-            // block ends. So the break is first moved up to one page below a boundary:
-            // both headers of the one block asked for below land outside the aligned
-            // ranges, which are advised before anything else touches them.
-            let page = libc::sysconf(libc::_SC_PAGESIZE).max(1) as usize;
-            let start = libc::sbrk(0) as usize;
-            if start == usize::MAX {
-                return;
-            }
-            let boundary = (start + page).next_multiple_of(HUGE_PAGE);
-            if libc::sbrk((boundary - page - start) as libc::intptr_t) as usize == usize::MAX {
-                return;
-            }
-            // `black_box`: the compiler must not drop the pair as dead code.
-            let block = std::hint::black_box(libc::malloc(ONE_DOCUMENT_HEAP));
-            let end = libc::sbrk(0) as usize;
-            let to = end - end % HUGE_PAGE;
-            if !block.is_null() && end != usize::MAX && to > boundary {
-                libc::madvise(boundary as *mut libc::c_void, to - boundary, libc::MADV_HUGEPAGE);
-            }
-            libc::free(block);
-            libc::mallopt(libc::M_TOP_PAD, ONE_DOCUMENT_TOP_PAD);
+                && libc::mallopt(libc::M_TOP_PAD, ONE_DOCUMENT_TOP_PAD) == 1
+        };
+        if !tuned {
+            tracing::debug!("the allocator could not be tuned for one document");
         }
     }
 }

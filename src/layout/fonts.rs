@@ -73,6 +73,9 @@ type PlanCache = HashMap<(rustybuzz::Direction, Option<rustybuzz::Script>), Arc<
 /// Loaded faces by database id and the Office font whose metrics they take, if any.
 type FaceCache = HashMap<(ID, Option<&'static str>), Option<Arc<LoadedFace>>>;
 
+/// A font file's bytes, shared by its faces.
+type FontData = Arc<dyn AsRef<[u8]> + Send + Sync>;
+
 /// Generic fallbacks by kind of family name.
 const SERIF_FALLBACK: &[&str] = &["Liberation Serif", "DejaVu Serif", "Noto Serif"];
 const SANS_FALLBACK: &[&str] = &["Liberation Sans", "DejaVu Sans", "Noto Sans"];
@@ -178,6 +181,8 @@ pub struct FontBook {
     /// last-resort glyph search: sorted on the first search.
     scan_order: OnceLock<Vec<(ID, usize)>>,
     faces: Mutex<FaceCache>,
+    /// The font files mapped so far, by path.
+    files: Mutex<HashMap<PathBuf, FontData>>,
     /// What each face maps, by database position: read once, on the first search.
     coverage: OnceLock<Vec<Coverage>>,
     /// The on-disk index this book was read from or written to, and its generation.
@@ -261,6 +266,7 @@ impl FontBook {
             families,
             scan_order: OnceLock::new(),
             faces: Mutex::new(HashMap::new()),
+            files: Mutex::new(HashMap::new()),
             coverage: OnceLock::new(),
             index,
             embedded_only,
@@ -453,7 +459,16 @@ impl FontBook {
             info.post_script_name.clone()
         };
         let data = match &info.source {
-            Source::File(path) => map_file(path)?,
+            Source::File(path) => {
+                let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(data) = files.get(path) {
+                    data.clone()
+                } else {
+                    let data = map_file(path)?;
+                    files.insert(path.clone(), data.clone());
+                    data
+                }
+            }
             Source::SharedFile(_, data) | Source::Binary(data) => data.clone(),
         };
         LoadedFace::from_data(data, info.index, family, postscript_name).map(Arc::new)
@@ -463,8 +478,9 @@ impl FontBook {
 /// The bytes of a font file, memory-mapped. fontdb's own `make_shared_face_data` does the
 /// same and then compares the path with every face's path to share the mapping: 1.2 M
 /// instructions of path comparisons for the five faces of a one-page conversion
-/// (callgrind), where a second mapping of a collection file costs one system call.
-fn map_file(path: &Path) -> Option<Arc<dyn AsRef<[u8]> + Send + Sync>> {
+/// (callgrind). The font book keeps one mapping per file in a map instead, so the faces
+/// of a collection (Noto Sans CJK's five languages) share theirs.
+fn map_file(path: &Path) -> Option<FontData> {
     let file = std::fs::File::open(path).ok()?;
     // SAFETY: a font file rewritten while mapped could change under us. Font folders are
     // read-only system data, the same trade-off every mmap-based font stack makes.

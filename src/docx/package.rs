@@ -202,7 +202,6 @@ impl<'a> Package<'a> {
     }
 }
 
-/// Width and height from the IHDR chunk of a PNG's first 24 bytes.
 /// The first [`PNG_HEAD`] bytes (fewer if the entry is shorter or damaged) that the raw
 /// deflate data (RFC 1951) of an entry inflates to, read a kilobyte at a time.
 fn inflate_head(raw: &mut impl Read, inflater: &mut Decompress) -> Vec<u8> {
@@ -229,6 +228,7 @@ fn inflate_head(raw: &mut impl Read, inflater: &mut Decompress) -> Vec<u8> {
     head[..produced].to_vec()
 }
 
+/// Width and height from the IHDR chunk of a PNG's first 24 bytes.
 fn png_size(head: &[u8]) -> Option<(u32, u32)> {
     if head.len() < PNG_HEAD as usize || !head.starts_with(PNG_SIGNATURE) || &head[12..16] != b"IHDR" {
         return None;

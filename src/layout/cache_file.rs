@@ -30,13 +30,13 @@ impl Writer {
     }
 
     /// A count, which every reader checks against what is left of the file.
-    pub fn len(&mut self, n: usize) {
+    pub fn count(&mut self, n: usize) {
         self.u32(n as u32);
     }
 
     /// A string, its length first.
     pub fn str(&mut self, s: &str) {
-        self.len(s.len());
+        self.count(s.len());
         self.raw(s.as_bytes());
     }
 }
@@ -82,13 +82,13 @@ impl<'a> Reader<'a> {
 
     /// A count of items of at least `item` bytes each: larger than the rest of the file
     /// could hold means a damaged file, not a huge allocation.
-    pub fn len(&mut self, item: usize) -> Option<usize> {
+    pub fn count(&mut self, item: usize) -> Option<usize> {
         let n = self.u32()? as usize;
         (n.saturating_mul(item.max(1)) <= self.bytes.len() - self.at).then_some(n)
     }
 
     pub fn str(&mut self) -> Option<&'a str> {
-        let n = self.len(1)?;
+        let n = self.count(1)?;
         std::str::from_utf8(self.take(n)?).ok()
     }
 
@@ -144,6 +144,6 @@ mod tests {
         r.take(15).unwrap();
         assert_eq!(r.str(), None);
         let mut r = Reader::new(&[0xFF, 0xFF, 0, 0, 1, 2]);
-        assert_eq!(r.len(1), None);
+        assert_eq!(r.count(1), None);
     }
 }

@@ -81,7 +81,7 @@ pub(crate) fn load(path: &Path, fingerprint: &[u8; 8], faces: usize) -> Option<V
     }
     let mut out = Vec::with_capacity(faces);
     for _ in 0..faces {
-        let n = r.len(8)?;
+        let n = r.count(8)?;
         let mut ranges = Vec::with_capacity(n);
         for _ in 0..n {
             ranges.push((r.u32()?, r.u32()?));
@@ -97,9 +97,9 @@ pub(crate) fn store(path: &Path, fingerprint: &[u8; 8], coverage: &[Coverage]) {
     w.raw(MAGIC);
     w.u32(VERSION);
     w.raw(fingerprint);
-    w.len(coverage.len());
+    w.count(coverage.len());
     for c in coverage {
-        w.len(c.ranges.len());
+        w.count(c.ranges.len());
         for &(start, end) in &c.ranges {
             w.u32(start);
             w.u32(end);

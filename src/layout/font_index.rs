@@ -118,16 +118,16 @@ pub(crate) fn load(paths: &IndexPaths) -> Option<(Database, [u8; 8])> {
         return None;
     }
     let generation = r.u64()?;
-    for _ in 0..r.len(20)? {
+    for _ in 0..r.count(20)? {
         if !Stamp::read(&mut r)?.is_current() {
             return None;
         }
     }
     let mut db = Database::new();
-    for _ in 0..r.len(16)? {
+    for _ in 0..r.count(16)? {
         let path = PathBuf::from(r.str()?);
         let index = r.u32()?;
-        let families = (0..r.len(4)?)
+        let families = (0..r.count(4)?)
             .map(|_| r.str().map(|n| (n.to_owned(), Language::English_UnitedStates)))
             .collect::<Option<Vec<_>>>()?;
         db.push_face_info(FaceInfo {
@@ -184,15 +184,15 @@ pub(crate) fn store(
     w.raw(MAGIC);
     w.u32(VERSION);
     w.u64(generation);
-    w.len(stamps.len());
+    w.count(stamps.len());
     for stamp in &stamps {
         stamp.write(&mut w)?;
     }
-    w.len(faces.len());
+    w.count(faces.len());
     for f in &faces {
         w.str(f.path.to_str()?);
         w.u32(f.index);
-        w.len(f.families.len());
+        w.count(f.families.len());
         for name in &f.families {
             w.str(name);
         }

@@ -492,7 +492,7 @@ impl LoadedFace {
     /// Parses a font file (or one face of a collection) into a face with a fresh
     /// process-wide id, so the PDF writer embeds and subsets it like any other.
     pub(crate) fn from_data(
-        data: Arc<dyn AsRef<[u8]> + Send + Sync>,
+        data: FontData,
         index: u32,
         family: String,
         postscript_name: String,

@@ -5,7 +5,7 @@ mod common;
 
 use common::docx::{docx, paragraph, png};
 use common::pdf;
-use docx2pdf::render::{convert, Deadline, RenderErrorKind};
+use docx2pdf::render::{convert, Deadline, Release, RenderErrorKind, Renderer};
 
 fn render(body: &str) -> Vec<u8> {
     convert(&common::renderer(), &docx(body), &Deadline::none()).expect("conversion").pdf
@@ -161,13 +161,34 @@ fn a_document_written_on_several_threads_is_byte_for_byte_the_one_written_on_one
     let (a, b) = (noisy_rgba_png(300, 300, 1), noisy_rgba_png(300, 300, 2));
     let bytes = common::docx::docx_with_images(&body, &[("rIdA", "a.png", &a), ("rIdB", "b.png", &b)]);
     let shared = common::renderer();
-    let with = |threads| docx2pdf::render::Renderer { fonts: shared.fonts.clone(), limits: shared.limits.clone(), threads };
+    let with = |threads| Renderer { fonts: shared.fonts.clone(), limits: shared.limits.clone(), threads, release: Release::Free };
     let one = convert(&with(1), &bytes, &Deadline::none()).expect("one thread");
     let three = convert(&with(3), &bytes, &Deadline::none()).expect("three threads");
     assert!(one.pages > 32, "more than one batch of pages: {}", one.pages);
     assert!(one.pdf == three.pdf, "the bytes differ");
     let images = pdf::images(&three.pdf);
     assert_eq!(images.iter().filter(|row| row[2] == "smask").count(), 2, "{images:?}");
+}
+
+#[test]
+fn a_conversion_that_leaves_its_memory_to_the_exit_writes_the_same_pdf() {
+    // What `convert` does: the model, the resolved styles, the layout's caches and the
+    // pages are not freed. The PDF is written before any of them is let go.
+    let text = r#"<w:p><w:r><w:t>Left to the end of the process, the document's structures are not freed one by one.</w:t></w:r><w:r><w:rPr><w:i/></w:rPr><w:t xml:space="preserve"> Italic words.</w:t></w:r></w:p>"#;
+    let body = format!(
+        r#"<w:p><w:r>{}</w:r></w:p>{}{LETTER_SECTION}"#,
+        common::docx::inline_picture_of("rIdA", 40, 40),
+        text.repeat(200)
+    );
+    let a = noisy_rgba_png(32, 32, 3);
+    let bytes = common::docx::docx_with_images(&body, &[("rIdA", "a.png", &a)]);
+    let shared = common::renderer();
+    let with = |release| Renderer { fonts: shared.fonts.clone(), limits: shared.limits.clone(), threads: 1, release };
+    let freed = convert(&with(Release::Free), &bytes, &Deadline::none()).expect("freed");
+    let kept = convert(&with(Release::AtExit), &bytes, &Deadline::none()).expect("left to the exit");
+    assert!(freed.pages > 2, "{} pages", freed.pages);
+    assert_eq!(freed.pages, kept.pages);
+    assert!(freed.pdf == kept.pdf, "the bytes differ");
 }
 
 #[test]

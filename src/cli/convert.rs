@@ -1,7 +1,7 @@
 //! `docx2pdf convert IN.docx OUT.pdf`: the service's renderer, without server or credits.
 
 use crate::config::ConvertArgs;
-use crate::render::{convert, Deadline, Renderer};
+use crate::render::{convert, Deadline, Release, Renderer};
 
 use super::CliError;
 
@@ -10,9 +10,11 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     super::allocator::tune_for_one_document();
     let bytes = std::fs::read(&args.input).map_err(|source| CliError::Read { path: args.input.clone(), source })?;
     // One document has the machine to itself: its PDF may be written on every core
-    // (counted only when the document is large enough to use them).
+    // (counted only when the document is large enough to use them), and the process ends
+    // with it.
     let renderer = Renderer {
         threads: 0,
+        release: Release::AtExit,
         ..Renderer::new(&args.font_dirs, args.limits.package())
     };
     let deadline = match args.limits.render_timeout_secs {
@@ -28,6 +30,6 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     tracing::debug!(pages = rendered.pages, warnings = rendered.warnings.len(), "converted");
     // The process ends here and its memory with it: taking the font book apart face by
     // face cost 0.44 M of a one-page conversion's 26 M instructions (callgrind).
-    std::mem::forget(renderer);
+    renderer.release.dispose(renderer);
     Ok(())
 }

@@ -12,6 +12,7 @@ use super::fragment::{translate, Mark};
 use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point};
 use crate::docx::model::{Document, FieldKind, NoteKind};
 use crate::render::deadline::Deadline;
+use crate::render::Release;
 use crate::resolve::resolve;
 use crate::warning::Warning;
 
@@ -26,6 +27,17 @@ pub struct LaidOut {
 
 /// Lays out a document.
 pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<LaidOut, LayoutError> {
+    layout_releasing(doc, fonts, deadline, Release::Free)
+}
+
+/// Lays out a document; the resolved styles and the layout's caches are released as
+/// `release` says.
+pub fn layout_releasing(
+    doc: &Document,
+    fonts: &FontBook,
+    deadline: &Deadline,
+    release: Release,
+) -> Result<LaidOut, LayoutError> {
     deadline.check()?;
     let resolved = resolve(doc);
     let mut ctx = Ctx::new(
@@ -121,6 +133,8 @@ pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<L
     }
     let mut warnings = resolved.warnings.clone();
     warnings.extend(ctx.take_warnings());
+    release.dispose(ctx);
+    release.dispose(resolved);
     Ok(LaidOut { layout, warnings })
 }
 

@@ -42,6 +42,6 @@ mod wrap;
 #[cfg(test)]
 mod testing;
 
-pub use document::{layout, LaidOut};
+pub use document::{layout, layout_releasing, LaidOut};
 pub use error::LayoutError;
 pub use fonts::FontBook;

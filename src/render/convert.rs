@@ -3,25 +3,28 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::{Deadline, RenderError};
+use super::{Deadline, Release, RenderError};
 use crate::docx::{self, PackageLimits};
 use crate::layout::{self, FontBook};
 use crate::warning::Warning;
 
-/// What every conversion shares: the font book (loaded once), the package limits and
-/// how many threads one conversion may write its PDF on.
+/// What every conversion shares: the font book (loaded once), the package limits, how
+/// many threads one conversion may write its PDF on and how it gives its memory back.
 pub struct Renderer {
     pub fonts: Arc<FontBook>,
     pub limits: PackageLimits,
     /// 1 in the service, whose render workers already fill the cores with documents of
     /// their own; 0, every core of the machine, for a conversion on its own (`convert`).
     pub threads: usize,
+    /// [`Release::Free`] in the service; [`Release::AtExit`] for `convert`.
+    pub release: Release,
 }
 
 impl Renderer {
-    /// Loads the fonts of the system and of `font_dirs`; conversions write on one thread.
+    /// Loads the fonts of the system and of `font_dirs`; conversions write on one thread
+    /// and free what they built.
     pub fn new(font_dirs: &[PathBuf], limits: PackageLimits) -> Renderer {
-        Renderer { fonts: Arc::new(FontBook::load(font_dirs)), limits, threads: 1 }
+        Renderer { fonts: Arc::new(FontBook::load(font_dirs)), limits, threads: 1, release: Release::Free }
     }
 }
 
@@ -37,11 +40,13 @@ pub struct Rendered {
 pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result<Rendered, RenderError> {
     let deadline = deadline.with_max_pages(renderer.limits.max_pages);
     let read = docx::read(bytes, &renderer.limits, &deadline)?;
-    let laid = layout::layout(&read.document, &renderer.fonts, &deadline)?;
+    let laid = layout::layout_releasing(&read.document, &renderer.fonts, &deadline, renderer.release)?;
     let pages = laid.layout.pages.len();
     let (pdf, pdf_warnings) = crate::pdf::write_with_warnings(&laid.layout, renderer.threads)?;
     let mut warnings = read.warnings;
     warnings.extend(laid.warnings);
     warnings.extend(pdf_warnings);
+    renderer.release.dispose(laid.layout);
+    renderer.release.dispose(read.document);
     Ok(Rendered { pdf, pages, warnings })
 }

@@ -5,8 +5,10 @@ pub mod deadline;
 pub mod error;
 pub mod pool;
 mod priority;
+pub mod release;
 
 pub use convert::{convert, Rendered, Renderer};
 pub use deadline::Deadline;
 pub use error::{RenderError, RenderErrorKind};
 pub use pool::{PoolError, RenderPool};
+pub use release::Release;

@@ -1,5 +1,6 @@
 //! `docx2pdf bench-load` against a real `docx2pdf serve`: every request answered, the
-//! figures printed, and the server's memory read from the process found by its port.
+//! figures printed, the server's memory read from the process found by its port, and
+//! given back once the render pool is idle.
 
 mod common;
 
@@ -43,50 +44,16 @@ impl Drop for Server {
     }
 }
 
-#[test]
-fn bench_load_reports_every_request_and_the_servers_memory() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    ok_stdout(&run(
-        dir.path(),
-        &[
-            "accounts",
-            "create",
-            "--name",
-            "bench",
-            "--plan",
-            "paid",
-            "--monthly-credits",
-            "1000",
-        ],
-    ));
-    let keys = ok_stdout(&run(dir.path(), &["keys", "create", "--account", "bench"]));
-    let key = keys
-        .lines()
-        .last()
-        .expect("the key line")
-        .trim()
-        .to_string();
-
-    let port = TcpListener::bind("127.0.0.1:0")
-        .expect("bind")
-        .local_addr()
-        .expect("address")
-        .port();
+/// Creates the account `bench` with a key and starts a server with two render workers on
+/// a free port; returns the server, its URL and the key.
+fn start_server(dir: &Path) -> (Server, String, String) {
+    ok_stdout(&run(dir, &["accounts", "create", "--name", "bench", "--plan", "paid", "--monthly-credits", "1000"]));
+    let keys = ok_stdout(&run(dir, &["keys", "create", "--account", "bench"]));
+    let key = keys.lines().last().expect("the key line").trim().to_string();
+    let port = TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address").port();
     let child = Command::new(BIN)
-        .args([
-            "serve",
-            "--bind",
-            &format!("127.0.0.1:{port}"),
-            "--workers",
-            "2",
-        ])
-        .env(
-            "DOCX2PDF_DATABASE_URL",
-            format!(
-                "sqlite://{}?mode=rwc",
-                dir.path().join("ledger.db").display()
-            ),
-        )
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--workers", "2"])
+        .env("DOCX2PDF_DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()))
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -95,19 +62,22 @@ fn bench_load_reports_every_request_and_the_servers_memory() {
     let server = Server(child);
     let started = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "the server did not start"
-        );
+        assert!(started.elapsed() < Duration::from_secs(60), "the server did not start");
         std::thread::sleep(Duration::from_millis(20));
     }
+    (server, format!("http://127.0.0.1:{port}"), key)
+}
+
+#[test]
+fn bench_load_reports_every_request_and_the_servers_memory() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (server, url, key) = start_server(dir.path());
 
     let good = dir.path().join("one.docx");
     std::fs::write(&good, docx(&paragraph("One page for the load generator.")))
         .expect("write docx");
     let bad = dir.path().join("not-a-docx.docx");
     std::fs::write(&bad, b"plain text, not a zip").expect("write file");
-    let url = format!("http://127.0.0.1:{port}");
     let out = ok_stdout(&run(
         dir.path(),
         &[
@@ -150,4 +120,41 @@ fn bench_load_reports_every_request_and_the_servers_memory() {
         .and_then(|l| l.split_whitespace().nth(1))
         .unwrap_or_else(|| panic!("{usage}"));
     assert_eq!(used, "4", "{usage}");
+}
+
+/// The server's anonymous resident memory, kB (`/proc/PID/status`).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn rss_anon_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
+    let line = status.lines().find(|l| l.starts_with("RssAnon:")).expect("RssAnon");
+    line.split_whitespace().nth(1).and_then(|v| v.parse().ok()).expect("a number")
+}
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn the_server_gives_memory_back_once_its_render_pool_is_idle() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (server, url, key) = start_server(dir.path());
+    // Long documents of many different words: pages, shaped words and caches come and go
+    // on both render workers, and the caches that stay are spread through their heaps.
+    let text: String = (0..1500)
+        .map(|i| paragraph(&format!("Paragraph {i}: words {} and {} and {} in a line.", i * 7919 % 10007, i * 104729 % 1299709, i * 31)))
+        .collect();
+    let long = dir.path().join("long.docx");
+    std::fs::write(&long, docx(&text)).expect("write docx");
+    let out = ok_stdout(&run(
+        dir.path(),
+        &["bench-load", "--url", &url, "--key", &key, "--concurrency", "2", "--requests", "4", long.to_str().unwrap()],
+    ));
+    assert!(out.contains("statuses: 200: 4\n"), "{out}");
+    let pid = server.0.id();
+    // Read before the pool has been idle for a whole check period (1 s).
+    let busy = rss_anon_kb(pid);
+    let started = Instant::now();
+    let mut now = busy;
+    while started.elapsed() < Duration::from_secs(8) && now * 10 > busy * 8 {
+        std::thread::sleep(Duration::from_millis(100));
+        now = rss_anon_kb(pid);
+    }
+    assert!(now * 10 <= busy * 8, "right after the load {busy} kB, idle {now} kB");
 }

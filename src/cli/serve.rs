@@ -30,6 +30,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         let workers = args.worker_count();
         let state = AppState::start(db, renderer, workers, args.queue, clock, args.service())
             .with_upload_timeout(Duration::from_secs(args.upload_timeout_secs));
+        super::allocator::give_back_when_idle(state.pool.activity());
         tracing::info!(bind = %args.bind, workers, queue = args.queue, "docx2pdf is listening");
         HttpServer::new(move || create_app(state.clone()))
             // In-flight conversions may run their whole time limit, and then commit.

@@ -10,5 +10,5 @@ pub mod release;
 pub use convert::{convert, Rendered, Renderer};
 pub use deadline::Deadline;
 pub use error::{RenderError, RenderErrorKind};
-pub use pool::{PoolError, RenderPool};
+pub use pool::{PoolActivity, PoolError, RenderPool};
 pub use release::Release;

@@ -3,7 +3,7 @@
 //! admission is counted here (full → `Overloaded`) and every job runs under `catch_unwind`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -81,17 +81,38 @@ pub enum PoolError {
 #[derive(Clone)]
 pub struct RenderPool {
     addr: Addr<RenderActor>,
-    admitted: Arc<AtomicUsize>,
+    activity: PoolActivity,
     capacity: usize,
     workers: usize,
 }
 
+/// How busy the pool is: jobs admitted and not finished, and jobs finished so far. A
+/// clone observes the pool without keeping its workers alive.
+#[derive(Clone, Default)]
+pub struct PoolActivity {
+    admitted: Arc<AtomicUsize>,
+    finished: Arc<AtomicU64>,
+}
+
+impl PoolActivity {
+    /// Jobs admitted and not finished (rendering or waiting).
+    pub fn depth(&self) -> usize {
+        self.admitted.load(Ordering::Acquire)
+    }
+
+    /// Jobs finished since the pool started, refused ones included.
+    pub fn finished(&self) -> u64 {
+        self.finished.load(Ordering::Acquire)
+    }
+}
+
 /// Gives an admission slot back when the job ends, however it ends.
-struct Slot(Arc<AtomicUsize>);
+struct Slot(PoolActivity);
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
+        self.0.finished.fetch_add(1, Ordering::AcqRel);
+        self.0.admitted.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -110,12 +131,17 @@ impl RenderPool {
             super::priority::lower_this_thread();
             RenderActor { convert: convert.clone() }
         });
-        RenderPool { addr, admitted: Arc::new(AtomicUsize::new(0)), capacity: workers + queue, workers }
+        RenderPool { addr, activity: PoolActivity::default(), capacity: workers + queue, workers }
     }
 
     /// Jobs admitted and not finished (rendering or waiting).
     pub fn depth(&self) -> usize {
-        self.admitted.load(Ordering::Acquire)
+        self.activity.depth()
+    }
+
+    /// A handle that observes how busy the pool is.
+    pub fn activity(&self) -> PoolActivity {
+        self.activity.clone()
     }
 
     /// Jobs waiting for a worker.
@@ -130,8 +156,8 @@ impl RenderPool {
 
     /// Runs a job, or refuses at once when the queue is full.
     pub async fn render(&self, job: RenderJob) -> Result<Result<Rendered, RenderError>, PoolError> {
-        let taken = self.admitted.fetch_add(1, Ordering::AcqRel);
-        let slot = Slot(self.admitted.clone());
+        let taken = self.activity.admitted.fetch_add(1, Ordering::AcqRel);
+        let slot = Slot(self.activity.clone());
         if taken >= self.capacity {
             return Err(PoolError::Overloaded);
         }
@@ -178,6 +204,7 @@ mod tests {
         let refused = [&a, &b, &c].iter().filter(|r| matches!(r, Err(PoolError::Overloaded))).count();
         assert_eq!(refused, 1);
         assert_eq!(pool.depth(), 0);
+        assert_eq!(pool.activity().finished(), 3, "the refused job counts as finished too");
     }
 
     #[cfg(target_os = "linux")]

@@ -3,6 +3,7 @@
 
 pub mod model;
 
+mod attribute_scan;
 mod body;
 mod content_types;
 mod context;

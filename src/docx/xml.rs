@@ -3,11 +3,13 @@
 
 use std::borrow::Cow;
 
+use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesStart, BytesText, Event};
 use quick_xml::Reader;
 
 use crate::render::deadline::Deadline;
 
+use super::attribute_scan::{find_attribute, Irregular};
 use super::theme_color::Palette;
 use super::{DocxError, PackageLimits};
 
@@ -381,20 +383,32 @@ fn declarations(e: &BytesStart<'_>) -> Declarations {
 /// The unescaped value of the attribute with local name `local` (prefixes vary between
 /// producers; WordprocessingML attribute local names do not collide on one element).
 pub(crate) fn attr<'e>(e: &'e BytesStart<'_>, local: &[u8]) -> Option<Cow<'e, str>> {
-    e.attributes()
-        .with_checks(false)
-        .flatten()
-        .find(|a| a.key.local_name().as_ref() == local)
-        .and_then(|a| a.unescape_value().ok())
+    match find_attribute(e.attributes_raw(), local) {
+        // What quick-xml's `unescape_value` does: UTF-8, then the predefined entities and
+        // character references.
+        Ok(raw) => {
+            let text = std::str::from_utf8(raw?).ok()?;
+            match quick_xml::escape::unescape(text).ok()? {
+                Cow::Borrowed(_) => Some(Cow::Borrowed(text)),
+                Cow::Owned(unescaped) => Some(Cow::Owned(unescaped)),
+            }
+        }
+        Err(Irregular) => iterated(e, local)?.unescape_value().ok(),
+    }
 }
 
 /// The raw (still escaped) bytes of an attribute: enough for numbers and keywords.
 pub(crate) fn attr_raw<'e>(e: &'e BytesStart<'_>, local: &[u8]) -> Option<Cow<'e, [u8]>> {
-    e.attributes()
-        .with_checks(false)
-        .flatten()
-        .find(|a| a.key.local_name().as_ref() == local)
-        .map(|a| a.value)
+    match find_attribute(e.attributes_raw(), local) {
+        Ok(raw) => raw.map(Cow::Borrowed),
+        Err(Irregular) => iterated(e, local).map(|a| a.value),
+    }
+}
+
+/// The attribute with local name `local` as quick-xml's iterator finds it, for the
+/// attribute bytes that [`find_attribute`] leaves to it.
+fn iterated<'e>(e: &'e BytesStart<'_>, local: &[u8]) -> Option<Attribute<'e>> {
+    e.attributes().with_checks(false).flatten().find(|a| a.key.local_name().as_ref() == local)
 }
 
 /// `w:val` as raw bytes.

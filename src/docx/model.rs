@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::fast_map::FastMap;
 use crate::units::{EighthPoints, Emu, HalfPoints, Twips};
 
 /// A whole WordprocessingML package, read.
@@ -1497,9 +1498,9 @@ pub enum SectionStart {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NumberingDefs {
     /// `w:abstractNum` by `w:abstractNumId`.
-    pub abstracts: HashMap<i64, AbstractNum>,
+    pub abstracts: FastMap<i64, AbstractNum>,
     /// `w:num` by `w:numId`.
-    pub nums: HashMap<i64, NumInstance>,
+    pub nums: FastMap<i64, NumInstance>,
 }
 
 /// `w:abstractNum` (§17.9.1).
@@ -1573,8 +1574,8 @@ pub struct StyleSheet {
     pub default_run: RunProps,
     /// `w:docDefaults/w:pPrDefault/w:pPr`.
     pub default_paragraph: ParagraphProps,
-    /// Styles by `w:styleId`.
-    pub styles: HashMap<String, Style>,
+    /// Styles by `w:styleId`, looked up for every paragraph and run.
+    pub styles: FastMap<String, Style>,
 }
 
 /// One `w:style`.

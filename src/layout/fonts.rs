@@ -9,6 +9,7 @@ use fontdb::{Database, Family, Query, Source, Stretch, Style, Weight, ID};
 use rustybuzz::ttf_parser;
 
 use super::font_coverage::{self, Coverage};
+use crate::fast_map::FastMap;
 use super::font_index::{self, IndexPaths};
 use super::font_metrics::FaceMetrics;
 use super::frame;
@@ -68,10 +69,10 @@ const METRIC_OVERRIDES: &[(&str, f64, f64)] = &[
 ];
 
 /// Shape plans by direction and script (the features never change).
-type PlanCache = HashMap<(rustybuzz::Direction, Option<rustybuzz::Script>), Arc<rustybuzz::ShapePlan>>;
+type PlanCache = FastMap<(rustybuzz::Direction, Option<rustybuzz::Script>), Arc<rustybuzz::ShapePlan>>;
 
 /// Loaded faces by database id and the Office font whose metrics they take, if any.
-type FaceCache = HashMap<(ID, Option<&'static str>), Option<Arc<LoadedFace>>>;
+type FaceCache = FastMap<(ID, Option<&'static str>), Option<Arc<LoadedFace>>>;
 
 /// A font file's bytes, shared by its faces.
 type FontData = Arc<dyn AsRef<[u8]> + Send + Sync>;
@@ -176,7 +177,7 @@ pub(crate) enum FamilyMatch {
 pub struct FontBook {
     db: Database,
     /// Lower-case family name → the name as the database spells it.
-    families: HashMap<String, String>,
+    families: FastMap<String, String>,
     /// Every face in a deterministic order with its position in the database, for the
     /// last-resort glyph search: sorted on the first search.
     scan_order: OnceLock<Vec<(ID, usize)>>,
@@ -255,7 +256,7 @@ impl FontBook {
                 db.load_font_source(Source::Binary(Arc::new(data)));
             }
         }
-        let mut families = HashMap::new();
+        let mut families = FastMap::default();
         for face in db.faces() {
             for (name, _) in &face.families {
                 families.entry(name.to_lowercase()).or_insert_with(|| name.clone());
@@ -265,7 +266,7 @@ impl FontBook {
             db,
             families,
             scan_order: OnceLock::new(),
-            faces: Mutex::new(HashMap::new()),
+            faces: Mutex::new(FastMap::default()),
             files: Mutex::new(HashMap::new()),
             coverage: OnceLock::new(),
             index,
@@ -439,7 +440,7 @@ impl FontBook {
                         metrics,
                         family: b.family.clone(),
                         mapped: b.mapped.clone(),
-                        plans: Mutex::new(HashMap::new()),
+                        plans: Mutex::new(FastMap::default()),
                         shapes: ShapeCache::default(),
                         space: OnceLock::new(),
                     }))
@@ -511,7 +512,7 @@ impl LoadedFace {
             postscript_name,
         });
         let mapped = (0..256).map(|_| OnceLock::new()).collect();
-        Some(LoadedFace { rb, face, metrics, family, mapped, plans: Mutex::new(HashMap::new()), shapes: ShapeCache::default(), space: OnceLock::new() })
+        Some(LoadedFace { rb, face, metrics, family, mapped, plans: Mutex::new(FastMap::default()), shapes: ShapeCache::default(), space: OnceLock::new() })
     }
 }
 

@@ -4,10 +4,9 @@
 //! Counting happens here rather than in layout because resolution visits every paragraph
 //! exactly once, in reading order; layout may lay a paragraph out more than once.
 
-use std::collections::HashMap;
-
 use super::list_text::{expand, LevelValue};
 use crate::docx::model::{AbstractNum, ListLevel, NumInstance, NumberFormat, NumberingDefs, StyleSheet};
+use crate::fast_map::FastMap;
 
 /// Whose counters a paragraph advances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,13 +37,13 @@ pub(super) struct Label<'a> {
 pub(super) struct Lists<'a> {
     defs: &'a NumberingDefs,
     styles: &'a StyleSheet,
-    counters: HashMap<ListKey, [Option<i64>; 9]>,
+    counters: FastMap<ListKey, [Option<i64>; 9]>,
 }
 
 impl<'a> Lists<'a> {
     /// Lists over a document's numbering and styles, no counter started.
     pub(super) fn new(defs: &'a NumberingDefs, styles: &'a StyleSheet) -> Lists<'a> {
-        Lists { defs, styles, counters: HashMap::new() }
+        Lists { defs, styles, counters: FastMap::default() }
     }
 
     fn find(&self, num_id: i64) -> Option<Found<'a>> {

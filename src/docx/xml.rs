@@ -90,6 +90,8 @@ pub(crate) struct XmlReader<'a> {
     root_declarations: Declarations,
     /// The theme colours that `w:themeColor` references resolve against.
     palette: Option<&'a Palette>,
+    /// The last Start was an empty element (`<w:b/>`): its End comes next.
+    empty_open: bool,
 }
 
 impl<'a> XmlReader<'a> {
@@ -97,7 +99,6 @@ impl<'a> XmlReader<'a> {
     pub(crate) fn new(bytes: &'a [u8], part: &'a str, max_depth: usize, deadline: &'a Deadline) -> XmlReader<'a> {
         let mut inner = Reader::from_reader(bytes);
         let config = inner.config_mut();
-        config.expand_empty_elements = true;
         config.trim_text(false);
         XmlReader {
             inner,
@@ -113,6 +114,7 @@ impl<'a> XmlReader<'a> {
             hidden: Vec::new(),
             root_declarations: Vec::new(),
             palette: None,
+            empty_open: false,
         }
     }
 
@@ -163,6 +165,11 @@ impl<'a> XmlReader<'a> {
 
     /// The next event with the guards applied, `mc:AlternateContent` not yet resolved.
     fn raw(&mut self) -> Result<Ev<'a>, DocxError> {
+        if self.empty_open {
+            self.empty_open = false;
+            self.close();
+            return Ok(Ev::End);
+        }
         loop {
             self.events += 1;
             if self.events.is_multiple_of(EVENTS_PER_DEADLINE_CHECK) {
@@ -171,28 +178,22 @@ impl<'a> XmlReader<'a> {
             let event = self.inner.read_event().map_err(|e| self.malformed(e))?;
             return Ok(match event {
                 Event::Start(e) => {
-                    self.depth += 1;
-                    if self.depth > self.max_depth {
-                        return Err(DocxError::TooDeep {
-                            part: self.part.to_owned(),
-                            limit: self.max_depth,
-                        });
-                    }
-                    if self.depth == 1 {
-                        self.root_declarations = declarations(&e);
-                    }
-                    self.count_element(&e)?;
+                    self.open(&e)?;
+                    Ev::Start(e)
+                }
+                // An empty element is a Start whose End is the next event: quick-xml's
+                // `expand_empty_elements` would copy its name into a fresh allocation for
+                // that End (1,500 of a one-page conversion's mallocs; 18.06 M → 17.91 M
+                // instructions).
+                Event::Empty(e) => {
+                    self.open(&e)?;
+                    self.empty_open = true;
                     Ev::Start(e)
                 }
                 Event::End(_) => {
-                    if self.tables.last() == Some(&self.depth) {
-                        self.tables.pop();
-                    }
-                    self.depth -= 1;
+                    self.close();
                     Ev::End
                 }
-                // `expand_empty_elements` turns these into Start + End.
-                Event::Empty(_) => continue,
                 Event::Text(t) => Ev::Text(t),
                 Event::CData(c) => Ev::CData(c.into_inner()),
                 // A DTD could define entities (billion laughs, external fetches): refuse it.
@@ -206,6 +207,29 @@ impl<'a> XmlReader<'a> {
                 Event::Eof => Ev::Eof,
             });
         }
+    }
+
+    /// Enters an element: depth, the document element's namespaces, the limits.
+    fn open(&mut self, e: &BytesStart) -> Result<(), DocxError> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(DocxError::TooDeep {
+                part: self.part.to_owned(),
+                limit: self.max_depth,
+            });
+        }
+        if self.depth == 1 {
+            self.root_declarations = declarations(e);
+        }
+        self.count_element(e)
+    }
+
+    /// Leaves the innermost element.
+    fn close(&mut self) {
+        if self.tables.last() == Some(&self.depth) {
+            self.tables.pop();
+        }
+        self.depth -= 1;
     }
 
     /// Counts an opened element against the element and table nesting limits. Tables are

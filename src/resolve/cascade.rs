@@ -136,6 +136,17 @@ impl<'a> Cascade<'a> {
         self.cell_cache.get(&cell)
     }
 
+    /// The chain of style `id` as [`level`](Self::level) built it, without building: a
+    /// caller that builds the chains it needs first can then borrow several at once.
+    pub fn built(&self, id: &str) -> Option<&Level> {
+        self.cache.get(id)
+    }
+
+    /// The cell's chain as [`cell_level`](Self::cell_level) built it, without building.
+    pub fn built_cell(&self, cell: CellStyle<'a>) -> Option<&Level> {
+        self.cell_cache.get(&cell)
+    }
+
     /// Whether style `id` exists with the given kind.
     pub fn has(&self, id: &str, kind: StyleKind) -> bool {
         self.sheet.styles.get(id).is_some_and(|s| s.kind == kind)

@@ -217,14 +217,15 @@ impl<'a> Resolver<'a> {
                 return s.clone();
             }
         }
-        let t = tstyle.and_then(|id| self.cascade.cell_level(id).cloned());
-        let p = pstyle.and_then(|id| self.cascade.level(id).cloned());
-        let mut levels = Vec::new();
-        levels.extend(t.as_ref().map(|l| &l.paragraph));
+        self.build_chains(pstyle, None, tstyle);
+        let t = tstyle.and_then(|cell| self.cascade.built_cell(cell));
+        let p = pstyle.and_then(|id| self.cascade.built(id));
+        let mut levels = Vec::with_capacity(3);
+        levels.extend(t.map(|l| &l.paragraph));
         levels.extend(level.filter(|(_, direct)| !direct).map(|(l, _)| l));
-        levels.extend(p.as_ref().map(|l| &l.paragraph));
+        levels.extend(p.map(|l| &l.paragraph));
         levels.extend(level.filter(|(_, direct)| *direct).map(|(l, _)| l));
-        let outline = p.as_ref().and_then(|l| l.heading);
+        let outline = p.and_then(|l| l.heading);
         let style = Arc::new(compute_paragraph(
             &self.doc.styles.default_paragraph,
             &levels,
@@ -236,6 +237,18 @@ impl<'a> Resolver<'a> {
             self.para_cache.insert((pstyle, tstyle), style.clone());
         }
         style
+    }
+
+    /// Builds the style chains a paragraph or run reads (the cascade caches them), so that
+    /// they can then be borrowed together instead of cloned: a run with direct formatting
+    /// cloned three `RunProps`, font names and all.
+    fn build_chains(&mut self, pstyle: Option<&'a str>, cstyle: Option<&'a str>, tstyle: Option<CellStyle<'a>>) {
+        if let Some(cell) = tstyle {
+            self.cascade.cell_level(cell);
+        }
+        for id in [pstyle, cstyle].into_iter().flatten() {
+            self.cascade.level(id);
+        }
     }
 
     fn run_style(
@@ -252,17 +265,26 @@ impl<'a> Resolver<'a> {
                 return s.clone();
             }
         }
-        let t = tstyle.and_then(|id| self.cascade.cell_level(id).map(|l| l.run.clone()));
-        let toc = pstyle.and_then(|id| self.cascade.level(id)).is_some_and(|l| l.toc);
-        let p = pstyle.and_then(|id| self.cascade.level(id).map(|l| l.run.clone()));
+        self.build_chains(pstyle, cstyle, tstyle);
+        let t = tstyle.and_then(|cell| self.cascade.built_cell(cell)).map(|l| &l.run);
+        let p = pstyle.and_then(|id| self.cascade.built(id));
+        let toc = p.is_some_and(|l| l.toc);
         // Word shows table-of-contents entries in their TOC paragraph style: the Hyperlink
         // character style of the generated links is not applied (Docxodus #427, measured).
-        let c = cstyle
-            .and_then(|id| self.cascade.level(id))
-            .filter(|l| !(toc && l.hyperlink))
-            .map(|l| l.run.clone());
-        let levels: Vec<&RunProps> = [t.as_ref(), p.as_ref(), c.as_ref()].into_iter().flatten().collect();
-        let style = Arc::new(compute_run(&self.doc.styles.default_run, &levels, direct, &self.doc.theme, &self.doc.settings.theme_font_lang));
+        let c = cstyle.and_then(|id| self.cascade.built(id)).filter(|l| !(toc && l.hyperlink)).map(|l| &l.run);
+        let mut levels = [&self.empty_run; 3];
+        let mut count = 0;
+        for run in [t, p.map(|l| &l.run), c].into_iter().flatten() {
+            levels[count] = run;
+            count += 1;
+        }
+        let style = Arc::new(compute_run(
+            &self.doc.styles.default_run,
+            &levels[..count],
+            direct,
+            &self.doc.theme,
+            &self.doc.settings.theme_font_lang,
+        ));
         if plain {
             self.run_cache.insert(key, style.clone());
         }

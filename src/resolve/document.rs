@@ -80,6 +80,10 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
 
 type RunKey<'a> = (Option<&'a str>, Option<&'a str>, Option<CellStyle<'a>>);
 
+/// How many direct formats one style combination keeps computed styles for: a miss
+/// compares the run's properties with each.
+const RUN_STYLES_PER_KEY: usize = 8;
+
 /// The state of one resolution pass.
 pub(super) struct Resolver<'a> {
     doc: &'a Document,
@@ -88,8 +92,11 @@ pub(super) struct Resolver<'a> {
     lists: Lists<'a>,
     empty_run: RunProps,
     empty_para: ParagraphProps,
-    /// Runs without direct formatting share one computed style per style combination.
-    run_cache: FastMap<RunKey<'a>, Arc<RunStyle>>,
+    /// Computed run styles per style combination, each with the direct formatting it was
+    /// computed for: runs repeat a few direct formats (fonts, size, language) far more
+    /// often than they vary, and computing one cost ~4,000 instructions, most of them
+    /// allocations.
+    run_cache: FastMap<RunKey<'a>, Vec<(RunProps, Arc<RunStyle>)>>,
     para_cache: FastMap<(Option<&'a str>, Option<CellStyle<'a>>), Arc<ParaStyle>>,
     warnings: Vec<Warning>,
 }
@@ -258,12 +265,15 @@ impl<'a> Resolver<'a> {
         tstyle: Option<CellStyle<'a>>,
         direct: &RunProps,
     ) -> Arc<RunStyle> {
-        let plain = *direct == self.empty_run;
         let key = (pstyle, cstyle, tstyle);
-        if plain {
-            if let Some(s) = self.run_cache.get(&key) {
-                return s.clone();
-            }
+        let seen = self.run_cache.get(&key).and_then(|styles| styles.iter().find(|(d, _)| d == direct));
+        if let Some((_, style)) = seen {
+            // Layout shapes runs that share one style as one piece of text: runs without
+            // direct formatting always have, the others keep a style of their own.
+            return match *direct == self.empty_run {
+                true => style.clone(),
+                false => Arc::new(RunStyle::clone(style)),
+            };
         }
         self.build_chains(pstyle, cstyle, tstyle);
         let t = tstyle.and_then(|cell| self.cascade.built_cell(cell)).map(|l| &l.run);
@@ -285,8 +295,9 @@ impl<'a> Resolver<'a> {
             &self.doc.theme,
             &self.doc.settings.theme_font_lang,
         ));
-        if plain {
-            self.run_cache.insert(key, style.clone());
+        let styles = self.run_cache.entry(key).or_default();
+        if styles.len() < RUN_STYLES_PER_KEY {
+            styles.push((direct.clone(), style.clone()));
         }
         style
     }
@@ -320,6 +331,39 @@ mod tests {
             props: RunProps::default(),
             content: vec![RunContent::Text("x".into())],
         })
+    }
+
+    #[test]
+    fn runs_of_one_direct_format_get_equal_styles_of_their_own() {
+        let direct = |props: RunProps| Inline::Run(Run { style: None, props, content: vec![RunContent::Text("x".into())] });
+        let big = RunProps { size: Some(HalfPoints(28)), ..Default::default() };
+        let small = RunProps { size: Some(HalfPoints(16)), ..Default::default() };
+        let inlines = vec![
+            direct(big.clone()),
+            direct(small),
+            direct(big),
+            run_with_style(None),
+            run_with_style(None),
+        ];
+        let doc = styled_doc(vec![], Paragraph { inlines, ..Default::default() });
+        let resolved = resolve(&doc);
+        let ResolvedBlock::Paragraph(p) = &resolved.body[0] else { panic!("not a paragraph") };
+        let styles: Vec<&Arc<RunStyle>> = p
+            .inlines
+            .iter()
+            .map(|i| match i {
+                ResolvedInline::Run(run) => &run.style,
+                _ => panic!("not a run"),
+            })
+            .collect();
+        assert_eq!(styles[0].size, Pt(14.0));
+        assert_eq!(styles[1].size, Pt(8.0));
+        // The third comes from the cache: the first one's value, but a style of its own,
+        // as layout shapes runs that share one style as one piece of text.
+        assert_eq!(styles[2], styles[0]);
+        assert!(!Arc::ptr_eq(styles[2], styles[0]));
+        // Runs without direct formatting share theirs.
+        assert!(Arc::ptr_eq(styles[3], styles[4]));
     }
 
     #[test]

@@ -9,12 +9,12 @@ use fontdb::{Database, Family, Query, Source, Stretch, Style, Weight, ID};
 use rustybuzz::ttf_parser;
 
 use super::font_coverage::{self, Coverage};
-use crate::fast_map::FastMap;
 use super::font_index::{self, IndexPaths};
 use super::font_metrics::FaceMetrics;
 use super::frame;
 use super::shape_cache::ShapeCache;
 use super::space_context::SpaceContext;
+use crate::fast_map::FastMap;
 
 /// Process-wide counter for `frame::Face::id`.
 static NEXT_FACE_ID: AtomicU32 = AtomicU32::new(1);

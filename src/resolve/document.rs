@@ -81,7 +81,8 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
 type RunKey<'a> = (Option<&'a str>, Option<&'a str>, Option<CellStyle<'a>>);
 
 /// How many direct formats one style combination keeps computed styles for: a miss
-/// compares the run's properties with each.
+/// compares the run's properties with each. Runs without direct formatting are kept
+/// beyond it, so that they always share one style.
 const RUN_STYLES_PER_KEY: usize = 8;
 
 /// The state of one resolution pass.
@@ -269,7 +270,8 @@ impl<'a> Resolver<'a> {
         let seen = self.run_cache.get(&key).and_then(|styles| styles.iter().find(|(d, _)| d == direct));
         if let Some((_, style)) = seen {
             // Layout shapes runs that share one style as one piece of text: runs without
-            // direct formatting always have, the others keep a style of their own.
+            // direct formatting share theirs, as they always have; the others keep a style
+            // of their own.
             return match *direct == self.empty_run {
                 true => style.clone(),
                 false => Arc::new(RunStyle::clone(style)),
@@ -295,8 +297,9 @@ impl<'a> Resolver<'a> {
             &self.doc.theme,
             &self.doc.settings.theme_font_lang,
         ));
+        let plain = *direct == self.empty_run;
         let styles = self.run_cache.entry(key).or_default();
-        if styles.len() < RUN_STYLES_PER_KEY {
+        if styles.len() < RUN_STYLES_PER_KEY || plain {
             styles.push((direct.clone(), style.clone()));
         }
         style
@@ -364,6 +367,23 @@ mod tests {
         assert!(!Arc::ptr_eq(styles[2], styles[0]));
         // Runs without direct formatting share theirs.
         assert!(Arc::ptr_eq(styles[3], styles[4]));
+    }
+
+    #[test]
+    fn runs_without_direct_formatting_share_a_style_after_many_direct_formats() {
+        let mut inlines: Vec<Inline> = (0..RUN_STYLES_PER_KEY as i64 + 2)
+            .map(|i| {
+                let props = RunProps { size: Some(HalfPoints(20 + i)), ..Default::default() };
+                Inline::Run(Run { style: None, props, content: vec![RunContent::Text("x".into())] })
+            })
+            .collect();
+        inlines.push(run_with_style(None));
+        inlines.push(run_with_style(None));
+        let doc = styled_doc(vec![], Paragraph { inlines, ..Default::default() });
+        let resolved = resolve(&doc);
+        let ResolvedBlock::Paragraph(p) = &resolved.body[0] else { panic!("not a paragraph") };
+        let [.., ResolvedInline::Run(a), ResolvedInline::Run(b)] = p.inlines.as_slice() else { panic!("not runs") };
+        assert!(Arc::ptr_eq(&a.style, &b.style));
     }
 
     #[test]

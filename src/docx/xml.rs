@@ -209,7 +209,8 @@ impl<'a> XmlReader<'a> {
         }
     }
 
-    /// Enters an element: depth, the document element's namespaces, the limits.
+    /// Enters an element: depth, the document element's namespaces, and the depth, element
+    /// and table nesting limits.
     fn open(&mut self, e: &BytesStart) -> Result<(), DocxError> {
         self.depth += 1;
         if self.depth > self.max_depth {
@@ -221,21 +222,8 @@ impl<'a> XmlReader<'a> {
         if self.depth == 1 {
             self.root_declarations = declarations(e);
         }
-        self.count_element(e)
-    }
-
-    /// Leaves the innermost element.
-    fn close(&mut self) {
-        if self.tables.last() == Some(&self.depth) {
-            self.tables.pop();
-        }
-        self.depth -= 1;
-    }
-
-    /// Counts an opened element against the element and table nesting limits. Tables are
-    /// counted here, where every element passes, so a nesting the story readers would
-    /// skip still counts.
-    fn count_element(&mut self, e: &BytesStart) -> Result<(), DocxError> {
+        // Tables are counted here, where every element passes, so a nesting the story
+        // readers would skip still counts.
         self.elements += 1;
         if self.elements > self.max_elements {
             return Err(DocxError::TooManyElements {
@@ -253,6 +241,14 @@ impl<'a> XmlReader<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Leaves the innermost element.
+    fn close(&mut self) {
+        if self.tables.last() == Some(&self.depth) {
+            self.tables.pop();
+        }
+        self.depth -= 1;
     }
 
     /// The next event. `mc:AlternateContent` (Part 3 §10.2) is resolved here, once for

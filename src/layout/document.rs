@@ -39,7 +39,7 @@ pub fn layout_releasing(
     release: Release,
 ) -> Result<LaidOut, LayoutError> {
     deadline.check()?;
-    let resolved = resolve(doc);
+    let mut resolved = resolve(doc);
     let mut ctx = Ctx::new(
         fonts,
         deadline,
@@ -131,7 +131,7 @@ pub fn layout_releasing(
         }
         layout.pages.push(page);
     }
-    let mut warnings = resolved.warnings.clone();
+    let mut warnings = std::mem::take(&mut resolved.warnings);
     warnings.extend(ctx.take_warnings());
     release.dispose(ctx);
     release.dispose(resolved);

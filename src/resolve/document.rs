@@ -266,16 +266,14 @@ impl<'a> Resolver<'a> {
         tstyle: Option<CellStyle<'a>>,
         direct: &RunProps,
     ) -> Arc<RunStyle> {
+        let plain = *direct == self.empty_run;
         let key = (pstyle, cstyle, tstyle);
         let seen = self.run_cache.get(&key).and_then(|styles| styles.iter().find(|(d, _)| d == direct));
         if let Some((_, style)) = seen {
             // Layout shapes runs that share one style as one piece of text: runs without
             // direct formatting share theirs, as they always have; the others keep a style
             // of their own.
-            return match *direct == self.empty_run {
-                true => style.clone(),
-                false => Arc::new(RunStyle::clone(style)),
-            };
+            return if plain { style.clone() } else { Arc::new(RunStyle::clone(style)) };
         }
         self.build_chains(pstyle, cstyle, tstyle);
         let t = tstyle.and_then(|cell| self.cascade.built_cell(cell)).map(|l| &l.run);
@@ -297,7 +295,6 @@ impl<'a> Resolver<'a> {
             &self.doc.theme,
             &self.doc.settings.theme_font_lang,
         ));
-        let plain = *direct == self.empty_run;
         let styles = self.run_cache.entry(key).or_default();
         if styles.len() < RUN_STYLES_PER_KEY || plain {
             styles.push((direct.clone(), style.clone()));

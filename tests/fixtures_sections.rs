@@ -75,6 +75,22 @@ fn section_columns_unequal_widths_and_separator() {
 }
 
 #[test]
+fn section_single_unequal_column_keeps_its_width_past_the_right_margin() {
+    // One `w:col` of 7.5 in between 1-inch margins of a Letter page: Word lays the text out
+    // 540 pt wide, from 72 to 612 − 36, not in the 468 pt the margins leave.
+    let right = r#"<w:p><w:pPr><w:jc w:val="right"/></w:pPr><w:r><w:t>Flush right</w:t></w:r></w:p>"#;
+    let centred = r#"<w:p><w:pPr><w:jc w:val="center"/></w:pPr><w:r><w:t>Centred</w:t></w:r></w:p>"#;
+    let cols = r#"<w:cols w:space="720" w:equalWidth="0"><w:col w:w="10800"/></w:cols>"#;
+    let wide = lay_out(&docx(&format!("{right}{centred}{}", sect(cols))));
+    let plain = lay_out(&docx(&format!("{right}{centred}{}", sect(""))));
+    let (w, p) = (wide[0].find("Flush right").unwrap(), plain[0].find("Flush right").unwrap());
+    assert!(near(p.right, 540.0, 0.5), "{p:?}");
+    assert!(near(w.right, 612.0, 0.5), "{w:?}");
+    let (w, p) = (wide[0].find("Centred").unwrap(), plain[0].find("Centred").unwrap());
+    assert!(near(w.x - p.x, 36.0, 0.1), "the centre moves by half the extra width: {w:?} {p:?}");
+}
+
+#[test]
 fn section_v_align_center_and_bottom() {
     let center = lay_out(&docx(&format!("{}{}", paragraph("Centred"), sect(r#"<w:vAlign w:val="center"/>"#))));
     let top = lay_out(&docx(&format!("{}{}", paragraph("Centred"), sect(""))));

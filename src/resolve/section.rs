@@ -65,10 +65,11 @@ pub(super) fn compute_section(
 }
 
 /// The widths of unequal columns with the space after each (§17.6.3), when
-/// `w:equalWidth="0"` and the `w:col` children give them; empty otherwise. A missing space
-/// is 0, Word's default (OI29500 2.1.212).
+/// `w:equalWidth="0"` and the `w:col` children give them (one child is enough: its width
+/// still sets the column's); empty otherwise. A missing space is 0, Word's default
+/// (OI29500 2.1.212).
 fn unequal_columns(props: &SectionProps) -> Vec<(Pt, Pt)> {
-    if props.equal_width != Some(false) || props.column_defs.len() < 2 {
+    if props.equal_width != Some(false) || props.column_defs.is_empty() {
         return Vec::new();
     }
     if props.column_defs.iter().any(|c| c.width.is_none_or(|w| w.0 <= 0)) {

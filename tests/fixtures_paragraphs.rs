@@ -207,3 +207,23 @@ fn a_css_generic_font_name_follows_the_alt_name_of_the_font_table() {
     assert!(near(generic, width_in("Times New Roman"), 0.01), "{generic}");
     assert!(!near(generic, width_in("Arial"), 1.0), "{generic}");
 }
+
+#[test]
+fn paragraph_breaks_after_a_space_between_a_closing_quote_and_an_opening_bracket() {
+    // UAX #14 keeps `"quoted" (bracketed)` together (LB15); Word ends the line at the space
+    // (the isaqb examination rules: `"eingetragener Verein" ` ends a line, `(asociación`
+    // starts the next).
+    const HEAD: &str = r#"Some words "quoted" "#;
+    let natural = lay_out(&docx(&aligned("left", &text_run(HEAD))));
+    let width = body_lines(&natural[0])[0].right - 72.0;
+    // A box 20 pt wider than the head: "(bracketed)" cannot follow it on the line.
+    let indent = ((RIGHT - 72.0 - (width + 20.0)) * 20.0).round();
+    let body = format!(
+        r#"<w:p><w:pPr><w:ind w:right="{indent}"/></w:pPr>{}</w:p>{SECT}"#,
+        text_run(r#"Some words "quoted" (bracketed) and more"#)
+    );
+    let pages = lay_out(&docx(&body));
+    let lines = body_lines(&pages[0]);
+    assert!(lines[0].text.trim_end().ends_with(r#""quoted""#), "{lines:?}");
+    assert!(lines[1].text.starts_with("(bracketed)"), "{lines:?}");
+}

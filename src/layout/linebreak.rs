@@ -1,6 +1,6 @@
 //! Greedy line breaking over UAX #14 opportunities, as Word fills each line in turn.
 
-use unicode_linebreak::{linebreaks, BreakOpportunity};
+use unicode_linebreak::{break_property, linebreaks, BreakClass, BreakOpportunity};
 
 use super::collect::{AtomKind, Collected};
 use super::kinsoku::Kinsoku;
@@ -111,8 +111,46 @@ pub(crate) fn break_opportunities(c: &Collected, kinsoku: &Kinsoku) -> Vec<bool>
             allowed[pos] = true;
         }
     }
+    allow_after_spaces(&c.text, &mut allowed);
     kinsoku.apply(&c.text, &mut allowed);
     allowed
+}
+
+/// Word breaks a line after any space that a word follows, where UAX #14 keeps the words
+/// together across the space: after a closing quotation mark before an opening bracket
+/// (LB15, `"eingetragener Verein" (asociación`), after a closing bracket before a
+/// nonstarter (LB16) and between em dashes (LB17). Word's PDFs of the isaqb examination
+/// rules (es, fr) end lines at such spaces. A space before closing punctuation (LB13:
+/// `word !`, `word )`) stays unbreakable.
+fn allow_after_spaces(text: &str, allowed: &mut [bool]) {
+    let mut after_space = false;
+    for (pos, ch) in text.char_indices() {
+        if ch == ' ' {
+            after_space = true;
+            continue;
+        }
+        if after_space && !allowed[pos] {
+            let closing = matches!(
+                break_property(ch as u32),
+                BreakClass::ClosePunctuation
+                    | BreakClass::CloseParenthesis
+                    | BreakClass::Exclamation
+                    | BreakClass::InfixSeparator
+                    | BreakClass::Symbol
+                    | BreakClass::Mandatory
+                    | BreakClass::CarriageReturn
+                    | BreakClass::LineFeed
+                    | BreakClass::NextLine
+                    | BreakClass::NonBreakingGlue
+                    | BreakClass::WordJoiner
+                    | BreakClass::ZeroWidthSpace
+                    | BreakClass::ZeroWidthJoiner
+                    | BreakClass::CombiningMark
+            );
+            allowed[pos] = !closing;
+        }
+        after_space = false;
+    }
 }
 
 /// The line starting at atom `start` (not past the end), filled greedily in `geo`.

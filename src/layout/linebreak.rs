@@ -121,17 +121,19 @@ pub(crate) fn break_opportunities(c: &Collected, kinsoku: &Kinsoku) -> Vec<bool>
 /// (LB15, `"eingetragener Verein" (asociación`), after a closing bracket before a
 /// nonstarter (LB16) and between em dashes (LB17). Word's PDFs of the isaqb examination
 /// rules (es, fr) end lines at such spaces. A space before closing punctuation (LB13:
-/// `word !`, `word )`) stays unbreakable.
+/// `word !`, `word )`) or after an opening bracket (LB14: `{{ name`) stays unbreakable.
 fn allow_after_spaces(text: &str, allowed: &mut [bool]) {
     let mut after_space = false;
+    let mut after_opening = false;
     for (pos, ch) in text.char_indices() {
         if ch == ' ' {
             after_space = true;
             continue;
         }
-        if after_space && !allowed[pos] {
+        let class = break_property(ch as u32);
+        if after_space && !after_opening && !allowed[pos] {
             let closing = matches!(
-                break_property(ch as u32),
+                class,
                 BreakClass::ClosePunctuation
                     | BreakClass::CloseParenthesis
                     | BreakClass::Exclamation
@@ -150,6 +152,7 @@ fn allow_after_spaces(text: &str, allowed: &mut [bool]) {
             allowed[pos] = !closing;
         }
         after_space = false;
+        after_opening = class == BreakClass::OpenPunctuation;
     }
 }
 

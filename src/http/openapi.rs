@@ -250,6 +250,14 @@ fn json_content(schema: &str) -> Content {
     Content::new(Some(Ref::from_schema_name(schema)))
 }
 
+/// A route's answers: `ok` as its 200 (every answer carries X-Request-Id) and the errors of
+/// the table that reach it.
+fn answers(route: &str, ok: ResponseBuilder) -> BTreeMap<String, RefOr<Response>> {
+    let mut all = error_responses(route);
+    all.insert("200".into(), ok.header("X-Request-Id", request_id()).build().into());
+    all
+}
+
 /// The answers of `POST /api/convert`.
 pub struct ConvertAnswers;
 
@@ -261,12 +269,8 @@ impl IntoResponses for ConvertAnswers {
             .content("application/pdf", Content::new(Some(pdf)))
             .header("X-Credits-Used", credits("Credits this conversion consumed: max(1, ceil(bytes / 5 MiB))."))
             .header("X-Credits-Remaining", credits("Credits left in the current month, after this conversion."))
-            .header("X-Credits-Limit", credits("The account's monthly allowance."))
-            .header("X-Request-Id", request_id())
-            .build();
-        let mut all = error_responses("/api/convert");
-        all.insert("200".into(), ok.into());
-        all
+            .header("X-Credits-Limit", credits("The account's monthly allowance."));
+        answers("/api/convert", ok)
     }
 }
 
@@ -275,14 +279,8 @@ pub struct HealthAnswers;
 
 impl IntoResponses for HealthAnswers {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
-        let ok = ResponseBuilder::new()
-            .description("The process is alive.")
-            .content("application/json", json_content("Status"))
-            .header("X-Request-Id", request_id())
-            .build();
-        let mut all = error_responses("/healthz");
-        all.insert("200".into(), ok.into());
-        all
+        let ok = ResponseBuilder::new().description("The process is alive.").content("application/json", json_content("Status"));
+        answers("/healthz", ok)
     }
 }
 
@@ -291,14 +289,8 @@ pub struct ReadyAnswers;
 
 impl IntoResponses for ReadyAnswers {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
-        let ok = ResponseBuilder::new()
-            .description("The database answers.")
-            .content("application/json", json_content("Status"))
-            .header("X-Request-Id", request_id())
-            .build();
-        let mut all = error_responses("/readyz");
-        all.insert("200".into(), ok.into());
-        all
+        let ok = ResponseBuilder::new().description("The database answers.").content("application/json", json_content("Status"));
+        answers("/readyz", ok)
     }
 }
 
@@ -312,12 +304,8 @@ impl IntoResponses for MetricsAnswers {
                 "Prometheus text: requests by route and status, the conversion latency histogram, \
                  render queue depth, credits debited, database pool and retried transactions.",
             )
-            .content("text/plain", Content::new(Some(string(None))))
-            .header("X-Request-Id", request_id())
-            .build();
-        let mut all = error_responses("/metrics");
-        all.insert("200".into(), ok.into());
-        all
+            .content("text/plain", Content::new(Some(string(None))));
+        answers("/metrics", ok)
     }
 }
 
@@ -332,17 +320,14 @@ impl IntoResponses for DescriptionAnswers {
             .description("This description (OpenAPI 3.1).")
             .content("application/json", Content::new(Some(ObjectBuilder::new().schema_type(Type::Object))))
             .header("Cache-Control", cache())
-            .header("ETag", etag())
-            .header("X-Request-Id", request_id())
-            .build();
+            .header("ETag", etag());
         let unchanged = ResponseBuilder::new()
             .description("Not Modified: the If-None-Match ETag is current.")
             .header("Cache-Control", cache())
             .header("ETag", etag())
             .header("X-Request-Id", request_id())
             .build();
-        let mut all = error_responses("/openapi.json");
-        all.insert("200".into(), ok.into());
+        let mut all = answers("/openapi.json", ok);
         all.insert("304".into(), unchanged.into());
         all
     }

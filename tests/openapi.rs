@@ -242,4 +242,15 @@ async fn every_answer_of_the_app_on_every_route_is_in_the_description() {
         assert_eq!((status, code(&body).as_str()), (expected, expected_code), "{method} {path}");
         check_answer(&doc, &method, &path, status, &headers, &body).unwrap();
     }
+
+    // The database gone: readiness and conversions answer 503 `unavailable`.
+    svc.db.clone().close().await.unwrap();
+    for (req, method, path) in [
+        (TestRequest::get().uri("/readyz"), "get", "/readyz"),
+        (convert(Some(&key), multipart("file", &sample)), "post", "/api/convert"),
+    ] {
+        let (status, headers, body) = answer(test::call_service(&app, req.to_request()).await).await;
+        assert_eq!((status, code(&body).as_str()), (503, "unavailable"), "{method} {path}");
+        check_answer(&doc, method, path, status, &headers, &body).unwrap();
+    }
 }

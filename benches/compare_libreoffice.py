@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Wall time of docx2pdf against LibreOffice (and docxide-pdf when installed), document by document.
+"""Wall time of docx2pdf against its two peers, docxide-pdf and LibreOffice, document by document.
 
 Every converter runs as its own process per document, as a wrapper service would run it per
 request, interleaved document by document so that machine load hits all of them alike:
@@ -17,6 +17,13 @@ request, interleaved document by document so that machine load hits all of them 
 LibreOffice is only measured here; the product never calls it. It runs with its own user
 profile in a temporary folder, created by a warm-up conversion that is not timed.
 
+Progress (one row per document) goes to stderr; the results go to stdout as figure lines,
+the format `docx2pdf bench-load` writes too (docs/performance.md):
+
+  figure NAME VALUE UNIT [KEY=VALUE ...]
+
+A peer that is not installed is named in a `# ... not measured` line instead.
+
 Usage:
   python3 benches/compare_libreoffice.py [--docs DIR] [--docx2pdf BIN] [--docxide BIN]
       [--soffice BIN] [--limit N] [--no-lo-per-doc] [--json FILE]
@@ -24,6 +31,7 @@ Usage:
 
 import argparse
 import json
+import statistics
 import os
 import shutil
 import subprocess
@@ -86,6 +94,22 @@ def batch_until_done(lo_cmd, docs, outdir, log, timeout):
     return total, calls
 
 
+def figure(name, value, unit, **context):
+    """One line of the figure format shared with `docx2pdf bench-load`."""
+    extra = "".join(f" {k}={v}" for k, v in context.items())
+    print(f"figure {name} {value} {unit}{extra}", flush=True)
+
+
+def peer_figures(name, seconds, converted, n, docx2pdf_total):
+    """The figures of one converter run once per document, and docx2pdf's speed-up over it."""
+    total = sum(seconds)
+    figure(f"process.{name}.total", f"{total:.3f}", "s", tool="compare", documents=n, converted=converted)
+    figure(f"process.{name}.per_document", f"{total / n * 1000:.1f}", "ms", tool="compare", documents=n)
+    figure(f"process.{name}.median", f"{statistics.median(seconds) * 1000:.1f}", "ms", tool="compare", documents=n)
+    if name != "docx2pdf":
+        figure(f"speedup.{name}", f"{total / docx2pdf_total:.2f}", "x", tool="compare", documents=n)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--docs", default=str(ROOT.parent / "shared/corpus/docs"))
@@ -138,7 +162,7 @@ def main():
             cells.append(f"{row['docxide_s'] * 1000:8.1f}")
         if "lo_s" in row:
             cells.append(f"{row['lo_s'] * 1000:8.1f}  x{row['lo_s'] / row['docx2pdf_s']:7.1f}")
-        print(f"{i + 1:4d} {doc.name[:60]:60s} " + " ".join(cells), flush=True)
+        print(f"{i + 1:4d} {doc.name[:60]:60s} " + " ".join(cells), file=sys.stderr, flush=True)
 
     batch = None
     if lo:
@@ -148,24 +172,23 @@ def main():
 
     n = len(docs)
     total = sum(r["docx2pdf_s"] for r in rows)
-    print()
-    print(f"documents: {n}")
-    print(f"docx2pdf convert, one process per document: {total:8.2f} s total, {total / n * 1000:7.1f} ms per document, "
-          f"{sum(r['docx2pdf_ok'] for r in rows)} converted")
     summary = {"documents": n, "docx2pdf_total_s": total}
+    peer_figures("docx2pdf", [r["docx2pdf_s"] for r in rows], sum(r["docx2pdf_ok"] for r in rows), n, total)
     if docxide:
-        t = sum(r["docxide_s"] for r in rows)
-        print(f"docxide-pdf, one process per document:      {t:8.2f} s total, {t / n * 1000:7.1f} ms per document, "
-              f"{sum(r['docxide_ok'] for r in rows)} converted; docx2pdf is {t / total:.2f}x faster")
-        summary["docxide_total_s"] = t
+        peer_figures("docxide-pdf", [r["docxide_s"] for r in rows], sum(r["docxide_ok"] for r in rows), n, total)
+        summary["docxide_total_s"] = sum(r["docxide_s"] for r in rows)
+    else:
+        print("# docxide-pdf: not found (cargo install docxide-pdf, or --docxide BIN); not measured")
     if rows and "lo_s" in rows[0]:
-        t = sum(r["lo_s"] for r in rows)
-        print(f"LibreOffice, one process per document:      {t:8.2f} s total, {t / n * 1000:7.1f} ms per document, "
-              f"{sum(r['lo_ok'] for r in rows)} converted; docx2pdf is {t / total:.1f}x faster")
-        summary["lo_total_s"] = t
+        peer_figures("libreoffice", [r["lo_s"] for r in rows], sum(r["lo_ok"] for r in rows), n, total)
+        summary["lo_total_s"] = sum(r["lo_s"] for r in rows)
+    elif not lo:
+        print("# libreoffice: soffice not found (apt-get install libreoffice-writer, or --soffice BIN); not measured")
     if batch is not None:
-        print(f"LibreOffice, one warm batch of all:         {batch:8.2f} s total, {batch / n * 1000:7.1f} ms per document, "
-              f"{batch_ok} converted in {batch_calls} call(s); docx2pdf is {batch / total:.1f}x faster")
+        figure("process.libreoffice-batch.total", f"{batch:.3f}", "s", tool="compare", documents=n,
+               converted=batch_ok, calls=batch_calls)
+        figure("process.libreoffice-batch.throughput", f"{n / batch:.1f}", "documents/s", tool="compare", documents=n)
+        figure("speedup.libreoffice-batch", f"{batch / total:.2f}", "x", tool="compare", documents=n)
         summary["lo_batch_s"] = batch
         summary["lo_batch_calls"] = batch_calls
     if args.json:

@@ -95,19 +95,20 @@ fn bench_load_reports_every_request_and_the_servers_memory() {
         ],
     ));
 
-    assert!(out.contains("requests: 8\n"), "{out}");
+    assert!(out.contains("figure http.requests 8 count tool=bench-load concurrency=3 files=2\n"), "{out}");
     // Round-robin over the two files: four conversions and four refusals of the non-DOCX.
-    assert!(out.contains("statuses: 200: 4, 400: 4\n"), "{out}");
-    assert!(out.contains("transport errors: 0\n"), "{out}");
-    assert!(out.contains("latency: p50 "), "{out}");
+    assert!(out.contains("figure http.status.200 4 count "), "{out}");
+    assert!(out.contains("figure http.status.400 4 count "), "{out}");
+    assert!(out.contains("figure http.transport_errors 0 count "), "{out}");
+    assert!(out.contains("figure http.latency.p50 "), "{out}");
     let pid = server.0.id();
     let memory = out
         .lines()
-        .find(|l| l.starts_with(&format!("server pid {pid}: peak RSS ")))
+        .find(|l| l.starts_with("figure server.peak_rss ") && l.contains(&format!(" pid={pid} ")))
         .unwrap_or_else(|| panic!("{out}"));
     let mb: f64 = memory
         .split_whitespace()
-        .nth(5)
+        .nth(2)
         .and_then(|v| v.parse().ok())
         .unwrap_or_else(|| panic!("{memory}"));
     assert!(mb > 1.0, "{memory}");
@@ -146,7 +147,7 @@ fn the_server_gives_memory_back_once_its_render_pool_is_idle() {
         dir.path(),
         &["bench-load", "--url", &url, "--key", &key, "--concurrency", "2", "--requests", "4", long.to_str().unwrap()],
     ));
-    assert!(out.contains("statuses: 200: 4\n"), "{out}");
+    assert!(out.contains("figure http.status.200 4 count "), "{out}");
     let pid = server.0.id();
     // Read before the pool has been idle for a whole check period (1 s).
     let busy = rss_anon_kb(pid);

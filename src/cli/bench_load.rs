@@ -1,4 +1,4 @@
-//! `docx2pdf bench-load`: posts documents to a running service at a fixed concurrency and reports throughput, latency percentiles, status counts and the server's peak memory.
+//! `docx2pdf bench-load`: posts documents to a running service at a fixed concurrency and reports throughput, latency percentiles, status counts and the server's peak memory, as figure lines (docs/performance.md).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -60,48 +60,54 @@ impl Report {
         self.requests as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 
-    /// The report as printed.
-    pub fn render(&self) -> String {
-        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        let mut out = format!(
-            "requests: {}\nelapsed: {:.3} s\nthroughput: {:.1} requests/s\nlatency: p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, max {:.1} ms\n",
-            self.requests,
-            self.elapsed.as_secs_f64(),
-            self.throughput(),
-            ms(self.p50),
-            ms(self.p95),
-            ms(self.p99),
-            ms(self.max),
-        );
-        let statuses: Vec<String> = self
-            .statuses
-            .iter()
-            .map(|(s, n)| format!("{s}: {n}"))
-            .collect();
-        out.push_str(&format!("statuses: {}\n", statuses.join(", ")));
-        out.push_str(&format!("transport errors: {}\n", self.transport_errors));
+    /// The report in the figure format the comparison script shares (docs/performance.md):
+    /// one `figure NAME VALUE UNIT [KEY=VALUE ...]` line per measurement, `context` (the
+    /// run's settings) on each.
+    pub fn figures(&self, context: &str) -> String {
+        let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1000.0);
+        let mut out = String::new();
+        let mut line = |name: &str, value: String, unit: &str| out.push_str(&figure(name, &value, unit, context));
+        line("http.requests", self.requests.to_string(), "count");
+        line("http.elapsed", format!("{:.3}", self.elapsed.as_secs_f64()), "s");
+        line("http.throughput", format!("{:.1}", self.throughput()), "requests/s");
+        line("http.latency.p50", ms(self.p50), "ms");
+        line("http.latency.p95", ms(self.p95), "ms");
+        line("http.latency.p99", ms(self.p99), "ms");
+        line("http.latency.max", ms(self.max), "ms");
+        for (status, n) in &self.statuses {
+            line(&format!("http.status.{status}"), n.to_string(), "count");
+        }
+        line("http.transport_errors", self.transport_errors.to_string(), "count");
         match &self.server {
-            Some(m) => out.push_str(&format!(
-                "server pid {}: peak RSS {:.1} MB ({}), largest sampled RSS {:.1} MB\n",
-                m.pid,
-                m.peak_rss_kib as f64 / 1024.0,
-                if m.peak_reset {
-                    "during the run"
-                } else {
-                    "since the server started"
-                },
-                m.sampled_max_rss_kib as f64 / 1024.0,
-            )),
-            None => out.push_str("server memory: not found on this machine\n"),
+            Some(m) => {
+                let mb = |kib: u64| format!("{:.1}", kib as f64 / 1024.0);
+                let scope = if m.peak_reset { "run" } else { "since-start" };
+                let context = format!("{context} pid={} scope={scope}", m.pid);
+                out.push_str(&figure("server.peak_rss", &mb(m.peak_rss_kib), "MB", &context));
+                out.push_str(&figure("server.sampled_rss_max", &mb(m.sampled_max_rss_kib), "MB", &context));
+            }
+            None => out.push_str("# server memory: the server process was not found on this machine\n"),
         }
         out
     }
 }
 
+/// One line of the figure format: `figure NAME VALUE UNIT [KEY=VALUE ...]`.
+pub fn figure(name: &str, value: &str, unit: &str, context: &str) -> String {
+    let mut line = format!("figure {name} {value} {unit}");
+    if !context.is_empty() {
+        line.push(' ');
+        line.push_str(context);
+    }
+    line.push('\n');
+    line
+}
+
 /// Runs the load and prints the report.
 pub fn run(args: BenchLoadArgs) -> Result<(), CliError> {
     let report = measure(&args)?;
-    super::emit(&report.render());
+    let context = format!("tool=bench-load concurrency={} files={}", args.concurrency.max(1), args.files.len());
+    super::emit(&report.figures(&context));
     Ok(())
 }
 
@@ -411,6 +417,16 @@ mod tests {
         );
         assert_eq!(r.statuses, BTreeMap::from([(200, 2), (503, 1)]));
         assert_eq!(r.transport_errors, 1);
+    }
+
+    #[test]
+    fn figures_are_one_line_each_with_the_context() {
+        let r = summarize(vec![sample(4, Some(200)), sample(8, Some(400))], Duration::from_secs(1), None);
+        let text = r.figures("tool=bench-load concurrency=2 files=1");
+        assert!(text.contains("figure http.throughput 2.0 requests/s tool=bench-load concurrency=2 files=1\n"), "{text}");
+        assert!(text.contains("figure http.latency.p50 4.0 ms "), "{text}");
+        assert!(text.contains("figure http.status.400 1 count "), "{text}");
+        assert!(text.lines().all(|l| l.starts_with("figure ") || l.starts_with("# ")), "{text}");
     }
 
     #[test]

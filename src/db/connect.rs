@@ -39,8 +39,8 @@ pub enum SqliteSync {
     Normal,
     /// The log is synced at every commit: two syncs per conversion (hold, then debit),
     /// which one account's serialized debits wait for in turn. On this machine's disk
-    /// it costs a single account 10–15% of its throughput at concurrency 8 (README,
-    /// Performance).
+    /// it costs a single account 10–15% of its throughput at concurrency 8
+    /// (docs/operations.md, "Limits and reliability").
     Full,
 }
 
@@ -121,7 +121,8 @@ async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
 /// The pool size for `url` when none is given. SQLite has one writer at a time, and every
 /// connection keeps a page cache of its own that the others' commits invalidate: at
 /// concurrency 8 on one account, 16 connections served 630–720 requests/s and 2 to 8 of
-/// them 780–990 (README, Performance). PostgreSQL connections work in parallel.
+/// them 780–990 (a performance round of the README before 6861cb9: `git log -p README.md`).
+/// PostgreSQL connections work in parallel.
 pub fn default_pool_size(url: &str) -> u32 {
     if sqlite_path(url).is_some() {
         4

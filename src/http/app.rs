@@ -7,10 +7,10 @@ use actix::Addr;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::from_fn;
-use actix_web::{web, App, HttpRequest, HttpResponse};
+use actix_web::{web, App, HttpRequest, HttpResponse, Resource, Route};
 use sea_orm::DatabaseConnection;
 
-use super::{convert, health, request_log, ApiError};
+use super::{convert, health, openapi, request_log, ApiError};
 use crate::clock::Clock;
 use crate::config::ServiceConfig;
 use crate::ledger::CreditLedger;
@@ -53,23 +53,25 @@ pub fn create_app(
     App::new()
         .app_data(web::Data::new(state))
         .wrap(from_fn(request_log::around))
-        .service(
-            web::resource("/api/convert")
-                .route(web::post().to(convert::convert))
-                .default_service(web::to(method_not_allowed)),
-        )
-        .service(web::resource("/healthz").route(web::get().to(health::healthz)).default_service(web::to(method_not_allowed)))
-        .service(web::resource("/readyz").route(web::get().to(health::readyz)).default_service(web::to(method_not_allowed)))
-        .service(web::resource("/metrics").route(web::get().to(health::metrics)).default_service(web::to(method_not_allowed)))
+        .service(resource("/api/convert", web::post().to(convert::convert), "POST"))
+        .service(resource("/healthz", web::get().to(health::healthz), "GET"))
+        .service(resource("/readyz", web::get().to(health::readyz), "GET"))
+        .service(resource("/metrics", web::get().to(health::metrics), "GET"))
+        .service(resource("/openapi.json", web::get().to(openapi::openapi_json), "GET"))
         .default_service(web::to(not_found))
+}
+
+/// A path served by one method; any other answers 405 with `Allow: allow`.
+fn resource(path: &str, route: Route, allow: &'static str) -> Resource {
+    web::resource(path).route(route).default_service(web::to(move |req: HttpRequest| method_not_allowed(req, allow)))
 }
 
 async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     Err(ApiError::NotFound(req.path().to_owned()))
 }
 
-async fn method_not_allowed(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    Err(ApiError::MethodNotAllowed { method: req.method().to_string(), path: req.path().to_owned() })
+async fn method_not_allowed(req: HttpRequest, allow: &'static str) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::MethodNotAllowed { method: req.method().to_string(), path: req.path().to_owned(), allow })
 }
 
 impl AppState {

@@ -21,6 +21,14 @@ use crate::render::{PoolError, RenderError, RenderErrorKind};
 const TIMEOUT_GRACE: Duration = Duration::from_secs(5);
 
 /// The handler.
+#[utoipa::path(
+    post,
+    path = "/api/convert",
+    tag = "convert",
+    request_body(content = super::openapi::ConvertForm, content_type = "multipart/form-data"),
+    responses(super::openapi::ConvertAnswers),
+    security(("bearer" = []))
+)]
 pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let started = Instant::now();
     let request_id = req.extensions().get::<RequestId>().map(|r| r.0.clone()).unwrap_or_default();

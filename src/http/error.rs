@@ -5,12 +5,15 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use chrono::{DateTime, Utc};
-use serde_json::json;
+use serde::Serialize;
+use strum::IntoEnumIterator;
+use utoipa::ToSchema;
 
 use crate::credits::format_reset_at;
 
-/// Every error answer of the API.
-#[derive(Debug, thiserror::Error)]
+/// Every error answer of the API. Each variant's fields must have a `Default` (the API
+/// description walks one value of every variant, see [`ApiError::every`]).
+#[derive(Debug, thiserror::Error, strum::EnumIter)]
 pub enum ApiError {
     #[error("the request has no form field named \"file\"; send the DOCX as multipart/form-data field \"file\"")]
     MissingFile,
@@ -43,10 +46,43 @@ pub enum ApiError {
     #[error("no such endpoint: {0}")]
     NotFound(String),
     #[error("method {method} is not allowed on {path}")]
-    MethodNotAllowed { method: String, path: String },
+    MethodNotAllowed { method: String, path: String, allow: &'static str },
+}
+
+/// The JSON body of every error (API.md, "Errors").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, for people.
+    pub error: String,
+    /// The stable snake_case identifier clients switch on.
+    pub code: &'static str,
+    /// The same text as `error`, for older clients that read `message`.
+    pub message: String,
+}
+
+/// The body of 429 `insufficient_credits`: the error plus the account's allowance.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InsufficientCreditsBody {
+    #[serde(flatten)]
+    pub base: ErrorBody,
+    /// Credits the refused conversion needed.
+    pub credits_needed: i64,
+    /// Credits left this month.
+    pub credits_remaining: i64,
+    /// The account's monthly allowance.
+    pub credits_limit: i64,
+    /// The first instant of the next month (UTC), e.g. `2026-12-01T00:00:00.000Z`.
+    pub reset_at: String,
 }
 
 impl ApiError {
+    /// One value of every variant (fields at their defaults): the table the API description
+    /// and its test walk, so a new error appears in both by itself.
+    pub fn every() -> impl Iterator<Item = ApiError> {
+        ApiError::iter()
+    }
+
     /// The stable snake_case identifier clients switch on.
     pub fn code(&self) -> &'static str {
         match self {
@@ -92,20 +128,23 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let text = self.to_string();
-        let mut body = json!({ "error": text, "code": self.code(), "message": text });
+        let body = ErrorBody { error: text.clone(), code: self.code(), message: text };
         let mut res = HttpResponse::build(self.status_code());
         match self {
             ApiError::Unauthorized(_) => {
                 res.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
             }
             ApiError::InsufficientCredits { needed, remaining, limit, reset_at, retry_after_secs } => {
-                body["creditsNeeded"] = json!(needed);
-                body["creditsRemaining"] = json!(remaining);
-                body["creditsLimit"] = json!(limit);
-                body["resetAt"] = json!(format_reset_at(*reset_at));
                 res.insert_header((header::RETRY_AFTER, retry_after_secs.max(&1).to_string()))
                     .insert_header(("X-Credits-Remaining", remaining.to_string()))
                     .insert_header(("X-Credits-Limit", limit.to_string()));
+                return res.json(InsufficientCreditsBody {
+                    base: body,
+                    credits_needed: *needed,
+                    credits_remaining: *remaining,
+                    credits_limit: *limit,
+                    reset_at: format_reset_at(*reset_at),
+                });
             }
             ApiError::Overloaded => {
                 res.insert_header((header::RETRY_AFTER, "1"));
@@ -113,8 +152,8 @@ impl ResponseError for ApiError {
             ApiError::Unavailable(_) => {
                 res.insert_header((header::RETRY_AFTER, "5"));
             }
-            ApiError::MethodNotAllowed { path, .. } if path == "/api/convert" => {
-                res.insert_header((header::ALLOW, "POST"));
+            ApiError::MethodNotAllowed { allow, .. } => {
+                res.insert_header((header::ALLOW, *allow));
             }
             _ => {}
         }

@@ -1,23 +1,36 @@
 //! Health, readiness and metrics endpoints.
 
 use actix_web::{web, HttpResponse};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
+use super::openapi::{HealthAnswers, MetricsAnswers, ReadyAnswers};
 use super::{ApiError, AppState};
 use crate::metrics::Gauges;
 
+/// The body of `/healthz` and `/readyz`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Status {
+    /// `ok` (the process is alive) or `ready` (the database answers).
+    #[schema(example = "ok")]
+    pub status: &'static str,
+}
+
 /// `GET /healthz`: the process is alive.
+#[utoipa::path(get, path = "/healthz", tag = "operations", responses(HealthAnswers))]
 pub async fn healthz() -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "status": "ok" }))
+    HttpResponse::Ok().json(Status { status: "ok" })
 }
 
 /// `GET /readyz`: the database answers.
+#[utoipa::path(get, path = "/readyz", tag = "operations", responses(ReadyAnswers))]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     state.db.ping().await.map_err(|e| ApiError::Unavailable(format!("the database cannot be reached ({e})")))?;
-    Ok(HttpResponse::Ok().json(json!({ "status": "ready" })))
+    Ok(HttpResponse::Ok().json(Status { status: "ready" }))
 }
 
 /// `GET /metrics`: Prometheus text.
+#[utoipa::path(get, path = "/metrics", tag = "operations", responses(MetricsAnswers))]
 pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
     let db = crate::db::pool_stats(&state.db);
     let gauges = Gauges {

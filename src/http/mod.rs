@@ -1,14 +1,16 @@
-//! The HTTP API: routes, authentication, upload streaming, the error table, request ids
-//! and per-request logging.
+//! The HTTP API: routes, authentication, upload streaming, the error table, request ids,
+//! per-request logging and the API's own description (`/openapi.json`).
 
 mod app;
 mod auth;
 mod convert;
 pub mod error;
 mod health;
+mod openapi;
 mod request_log;
 mod upload;
 
 pub use app::{create_app, AppState};
 pub use error::ApiError;
+pub use openapi::description;
 pub use request_log::RequestId;

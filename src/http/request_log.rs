@@ -52,6 +52,7 @@ fn route_label(path: &str) -> &'static str {
         "/healthz" => "/healthz",
         "/readyz" => "/readyz",
         "/metrics" => "/metrics",
+        "/openapi.json" => "/openapi.json",
         _ => "other",
     }
 }

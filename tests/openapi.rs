@@ -1,0 +1,256 @@
+//! `/openapi.json` against the app that serves it: the description is served unauthenticated
+//! and cacheable; every variant of the error table is described where it can be answered;
+//! every answer the real app gives on every route (and on an unknown path) is one the
+//! description lists, with its content type, required headers and body schema.
+
+mod common;
+
+use actix_web::body::{to_bytes, MessageBody};
+use actix_web::dev::ServiceResponse;
+use actix_web::http::header::HeaderMap;
+use actix_web::http::StatusCode;
+use actix_web::test::{self, TestRequest};
+use actix_web::ResponseError;
+use common::docx::{docx, paragraph};
+use common::{multipart, multipart_type, Settings, TestService};
+use docx2pdf::db::accounts::Plan;
+use docx2pdf::http::{create_app, ApiError};
+use serde_json::Value;
+
+/// Follows a local `$ref` (`#/components/...`).
+fn resolve<'a>(doc: &'a Value, v: &'a Value) -> &'a Value {
+    match v.get("$ref").and_then(Value::as_str) {
+        Some(r) => {
+            let target = r.strip_prefix("#/").unwrap_or_else(|| panic!("a non-local $ref {r}"));
+            let found = target.split('/').fold(doc, |at, key| &at[key]);
+            assert!(!found.is_null(), "dangling $ref {r}");
+            resolve(doc, found)
+        }
+        None => v,
+    }
+}
+
+/// Checks `value` against the subset of JSON Schema the description uses (allOf, type,
+/// required, properties, enum).
+fn conforms(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+    let schema = resolve(doc, schema);
+    for part in schema["allOf"].as_array().into_iter().flatten() {
+        conforms(doc, part, value, at)?;
+    }
+    if let Some(values) = schema["enum"].as_array() {
+        if !values.contains(value) {
+            return Err(format!("{at}: {value} is not one of {values:?}"));
+        }
+    }
+    let type_ok = match schema["type"].as_str() {
+        Some("object") => value.is_object(),
+        Some("string") => value.is_string(),
+        Some("integer") => value.is_i64() || value.is_u64(),
+        _ => true,
+    };
+    if !type_ok {
+        return Err(format!("{at}: {value} is not of type {}", schema["type"]));
+    }
+    for key in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+        if value.get(key).is_none() {
+            return Err(format!("{at}: the required property {key} is missing from {value}"));
+        }
+    }
+    for (key, sub) in schema["properties"].as_object().into_iter().flatten() {
+        if let Some(v) = value.get(key) {
+            conforms(doc, sub, v, &format!("{at}.{key}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks one answer against the description of `method path`: an undescribed method must
+/// be the router's 405 and an undescribed path its 404 (components.responses).
+fn check_answer(doc: &Value, method: &str, path: &str, status: u16, headers: &HeaderMap, body: &[u8]) -> Result<(), String> {
+    let what = format!("{method} {path} answered {status}");
+    let item = &doc["paths"][path];
+    let response = if item.is_null() {
+        if status != 404 {
+            return Err(format!("{what}: an undescribed path must answer 404"));
+        }
+        &doc["components"]["responses"]["NotFound"]
+    } else if item[method].is_null() {
+        if status != 405 {
+            return Err(format!("{what}: an undescribed method must answer 405"));
+        }
+        let mut methods: Vec<String> = item.as_object().unwrap().keys().map(|m| m.to_uppercase()).collect();
+        methods.sort();
+        let allow = headers.get("allow").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        if allow != methods.join(", ") {
+            return Err(format!("{what}: Allow {allow:?}, the description has {methods:?}"));
+        }
+        &doc["components"]["responses"]["MethodNotAllowed"]
+    } else {
+        &item[method]["responses"][status.to_string()]
+    };
+    if response.is_null() {
+        return Err(format!("{what}: the description lists no such status"));
+    }
+    let response = resolve(doc, response);
+    for (name, h) in response["headers"].as_object().into_iter().flatten() {
+        if h["required"] == true && !headers.contains_key(name.as_str()) {
+            return Err(format!("{what}: the required header {name} is missing"));
+        }
+    }
+    let content = &response["content"];
+    let Some(types) = content.as_object() else {
+        return if body.is_empty() { Ok(()) } else { Err(format!("{what}: a body the description has none for")) };
+    };
+    let media = headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let media = media.split(';').next().unwrap_or_default().trim();
+    let Some(described) = types.get(media) else {
+        return Err(format!("{what}: content type {media:?} is not among {:?}", types.keys().collect::<Vec<_>>()));
+    };
+    if media == "application/json" {
+        let value: Value = serde_json::from_slice(body).map_err(|e| format!("{what}: not JSON ({e})"))?;
+        conforms(doc, &described["schema"], &value, &what)?;
+    }
+    Ok(())
+}
+
+async fn answer<B: MessageBody>(res: ServiceResponse<B>) -> (u16, HeaderMap, Vec<u8>) {
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    (status, headers, test::read_body(res).await.to_vec())
+}
+
+fn convert(key: Option<&str>, body: Vec<u8>) -> TestRequest {
+    let mut req = TestRequest::post().uri("/api/convert").insert_header(("Content-Type", multipart_type()));
+    if let Some(key) = key {
+        req = req.insert_header(("Authorization", format!("Bearer {key}")));
+    }
+    req.set_payload(body)
+}
+
+fn code(body: &[u8]) -> String {
+    serde_json::from_slice::<Value>(body).ok().and_then(|v| v["code"].as_str().map(str::to_owned)).unwrap_or_default()
+}
+
+#[actix_web::test]
+async fn the_description_is_served_unauthenticated_and_revalidated_by_etag() {
+    let svc = TestService::start(Settings::default()).await;
+    let app = test::init_service(create_app(svc.state.clone())).await;
+    let (status, headers, body) = answer(test::call_service(&app, TestRequest::get().uri("/openapi.json").to_request()).await).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("content-type").unwrap(), "application/json");
+    assert!(headers.get("cache-control").unwrap().to_str().unwrap().contains("max-age="));
+    let doc: Value = serde_json::from_slice(&body).unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+    assert_eq!(doc["paths"]["/api/convert"]["post"]["security"][0]["bearer"], serde_json::json!([]));
+    let form = resolve(&doc, &doc["paths"]["/api/convert"]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"]);
+    assert_eq!(form["required"], serde_json::json!(["file"]));
+    assert_eq!(resolve(&doc, &form["properties"]["pdfa"])["enum"], serde_json::json!(["PDF/A-1b", "PDF/A-2b", "PDF/A-3b"]));
+    for path in ["/healthz", "/readyz", "/metrics", "/openapi.json"] {
+        assert!(doc["paths"][path]["get"]["security"].is_null(), "{path} needs no key");
+    }
+
+    let etag = headers.get("etag").unwrap().to_str().unwrap().to_owned();
+    let again = TestRequest::get().uri("/openapi.json").insert_header(("If-None-Match", etag.clone())).to_request();
+    let (status, headers, body) = answer(test::call_service(&app, again).await).await;
+    assert_eq!(status, 304);
+    assert!(body.is_empty());
+    assert_eq!(headers.get("etag").unwrap().to_str().unwrap(), etag);
+    check_answer(&doc, "get", "/openapi.json", status, &headers, &body).unwrap();
+    let stale = TestRequest::get().uri("/openapi.json").insert_header(("If-None-Match", "\"other\"")).to_request();
+    assert_eq!(test::call_service(&app, stale).await.status(), StatusCode::OK);
+}
+
+#[actix_web::test]
+async fn every_error_of_the_table_is_described_with_its_code_headers_and_body() {
+    let doc = serde_json::to_value(docx2pdf::http::description()).unwrap();
+    let mut walked = 0;
+    for e in ApiError::every() {
+        let res = e.error_response();
+        let status = res.status().as_u16();
+        let headers = res.headers().clone();
+        let body = to_bytes(res.into_body()).await.unwrap();
+        // The router answers 404 and 405 for any path; every other error comes from the
+        // convert handler (readyz answers a subset).
+        let (method, path) = match e {
+            ApiError::NotFound(_) => ("get", "/nowhere"),
+            ApiError::MethodNotAllowed { .. } => ("put", "/api/convert"),
+            _ => ("post", "/api/convert"),
+        };
+        let mut headers = headers;
+        if status == 405 {
+            headers.insert(actix_web::http::header::ALLOW, "POST".parse().unwrap());
+        }
+        // The middleware adds X-Request-Id to every answer.
+        headers.insert("x-request-id".parse().unwrap(), "0123456789abcdef".parse().unwrap());
+        check_answer(&doc, method, path, status, &headers, &body).unwrap_or_else(|err| panic!("{}: {err}", e.code()));
+        walked += 1;
+    }
+    assert!(walked >= 16, "the table has at least the 16 errors of API.md");
+}
+
+#[actix_web::test]
+async fn every_answer_of_the_app_on_every_route_is_in_the_description() {
+    let svc = TestService::start(Settings { max_upload_bytes: 64 * 1024, ..Settings::default() }).await;
+    let key = svc.account("acme", Plan::Paid, 100).await;
+    let free = svc.account("hobby", Plan::Free, 100).await;
+    let broke = svc.account("broke", Plan::Paid, 0).await;
+    let app = test::init_service(create_app(svc.state.clone())).await;
+    let (_, _, body) = answer(test::call_service(&app, TestRequest::get().uri("/openapi.json").to_request()).await).await;
+    let doc: Value = serde_json::from_slice(&body).unwrap();
+
+    let sample = docx(&paragraph("Described and delivered"));
+    let not_multipart = TestRequest::post()
+        .uri("/api/convert")
+        .insert_header(("Authorization", format!("Bearer {key}")))
+        .insert_header(("Content-Type", "text/plain"))
+        .set_payload("hello");
+    let cases: Vec<(TestRequest, u16, &str)> = vec![
+        (convert(Some(&key), multipart("file", &sample)), 200, ""),
+        (convert(None, multipart("file", &sample)), 401, "unauthorized"),
+        (convert(Some(&key), multipart("file", &sample)).insert_header(("Authorization", "Basic dXNlcjpwYXNz")), 401, "unauthorized"),
+        (convert(Some(&free), multipart("file", &sample)), 403, "plan_required"),
+        (convert(Some(&key), multipart("document", &sample)), 400, "missing_file"),
+        (not_multipart, 400, "invalid_multipart"),
+        (convert(Some(&key), multipart("file", b"")), 400, "empty_file"),
+        (convert(Some(&key), multipart("file", b"not a zip")), 400, "invalid_docx"),
+        (convert(Some(&key), multipart("file", &common::ole::compound_file(&["WordDocument"]))), 400, "unsupported_format"),
+        (
+            convert(Some(&key), multipart("file", &common::ole::compound_file(&["EncryptionInfo", "EncryptedPackage"]))),
+            400,
+            "encrypted_document",
+        ),
+        (convert(Some(&key), multipart("file", &vec![b'x'; 100 * 1024])), 413, "file_too_large"),
+        (convert(Some(&broke), multipart("file", &sample)), 429, "insufficient_credits"),
+        (TestRequest::get().uri("/api/convert"), 405, "method_not_allowed"),
+        (TestRequest::delete().uri("/api/convert"), 405, "method_not_allowed"),
+        (TestRequest::get().uri("/healthz"), 200, ""),
+        (TestRequest::get().uri("/readyz"), 200, ""),
+        (TestRequest::get().uri("/metrics"), 200, ""),
+        (TestRequest::get().uri("/openapi.json"), 200, ""),
+        (TestRequest::post().uri("/healthz"), 405, "method_not_allowed"),
+        (TestRequest::put().uri("/readyz"), 405, "method_not_allowed"),
+        (TestRequest::delete().uri("/metrics"), 405, "method_not_allowed"),
+        (TestRequest::post().uri("/openapi.json"), 405, "method_not_allowed"),
+        (TestRequest::get().uri("/api/nowhere"), 404, "not_found"),
+        (TestRequest::post().uri("/"), 404, "not_found"),
+    ];
+    for (req, expected, expected_code) in cases {
+        let req = req.to_request();
+        let (method, path) = (req.method().as_str().to_lowercase(), req.path().to_owned());
+        let (status, headers, body) = answer(test::call_service(&app, req).await).await;
+        assert_eq!((status, code(&body).as_str()), (expected, expected_code), "{method} {path}");
+        check_answer(&doc, &method, &path, status, &headers, &body).unwrap();
+    }
+
+    // The database gone: readiness and conversions answer 503 `unavailable`.
+    svc.db.clone().close().await.unwrap();
+    for (req, method, path) in [
+        (TestRequest::get().uri("/readyz"), "get", "/readyz"),
+        (convert(Some(&key), multipart("file", &sample)), "post", "/api/convert"),
+    ] {
+        let (status, headers, body) = answer(test::call_service(&app, req.to_request()).await).await;
+        assert_eq!((status, code(&body).as_str()), (503, "unavailable"), "{method} {path}");
+        check_answer(&doc, method, path, status, &headers, &body).unwrap();
+    }
+}

@@ -254,6 +254,11 @@ pub struct Settings {
     pub footnote_props: Option<NoteProps>,
     /// `w:endnotePr` (§17.11.5), document-wide.
     pub endnote_props: Option<NoteProps>,
+    /// `w:bordersDoNotSurroundHeader` (§17.15.1): page borders measured from the text
+    /// leave the header outside.
+    pub borders_do_not_surround_header: bool,
+    /// `w:bordersDoNotSurroundFooter` (§17.15.1): likewise for the footer.
+    pub borders_do_not_surround_footer: bool,
 }
 
 /// The `w:compat` switches (§17.15.3) and `w:compatSetting` values known to change layout;
@@ -1409,6 +1414,33 @@ pub struct SectionProps {
     pub footnote_props: Option<NoteProps>,
     /// `w:endnotePr` for this section.
     pub endnote_props: Option<NoteProps>,
+    /// `w:pgBorders` (§17.6.10).
+    pub page_borders: Option<PageBorders>,
+}
+
+/// `w:pgBorders` (§17.6.10) as written. An art border (`w:val` naming a picture, such as
+/// `apples`) is read as a single line whose width is its `w:sz` in points (§17.3.4).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PageBorders {
+    pub top: Option<Border>,
+    pub left: Option<Border>,
+    pub bottom: Option<Border>,
+    pub right: Option<Border>,
+    /// `w:display`: the pages of the section that show the borders.
+    pub display: PageBorderDisplay,
+    /// `w:offsetFrom="page"`: `w:space` is measured from the page edge, not from the text.
+    pub from_page_edge: bool,
+    /// `w:zOrder="back"`: the borders are painted behind the text.
+    pub behind_text: bool,
+}
+
+/// `ST_PageBorderDisplay` (§17.18).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PageBorderDisplay {
+    #[default]
+    AllPages,
+    FirstPage,
+    NotFirstPage,
 }
 
 /// A `w:col` (§17.6.3).

@@ -25,6 +25,7 @@ mod line;
 mod linebreak;
 mod notes;
 mod page;
+mod page_borders;
 mod page_log;
 mod paragraph;
 mod picture;

@@ -74,6 +74,8 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
         compatibility_mode: doc.settings.compatibility_mode,
         mirror_margins: doc.settings.mirror_margins,
         expand_shift_return: !doc.settings.compat_flags.iter().any(|f| f == "doNotExpandShiftReturn"),
+        borders_surround_header: !doc.settings.borders_do_not_surround_header,
+        borders_surround_footer: !doc.settings.borders_do_not_surround_footer,
         warnings,
     }
 }

@@ -1,14 +1,76 @@
-//! Fixtures of content pasted from HTML: paragraph autospacing
-//! (`w:beforeAutospacing`/`w:afterAutospacing`), each a DOCX built here and laid out,
-//! checked by where the text lands.
+//! Fixtures of content pasted from HTML: VML horizontal rules (`v:rect o:hr="t"`) and
+//! paragraph autospacing (`w:beforeAutospacing`/`w:afterAutospacing`), each a DOCX built
+//! here and laid out, checked by where the rule's bar and the text land.
 
 mod common;
 
-use common::docx::{docx, docx_with_rels};
-use common::layout::{lay_out, near};
+use common::docx::{docx, docx_with_rels, paragraph};
+use common::layout::{lay_out, near, pages};
+use docx2pdf::layout::frame::{Item, Page, Rgb};
 
 /// Letter with 1-inch margins: the text is 468 pt wide, from 72 to 540.
 const SECT: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
+
+/// A paragraph holding only a VML rule with these `v:rect` attributes.
+fn rule(attributes: &str) -> String {
+    format!(r#"<w:p><w:r><w:pict><v:rect {attributes} stroked="f"/></w:pict></w:r></w:p>"#)
+}
+
+/// The filled rectangles of a page: (x, y, width, height, fill).
+fn rects(page: &Page) -> Vec<(f64, f64, f64, f64, Rgb)> {
+    page.items
+        .iter()
+        .filter_map(|p| match &p.item {
+            Item::Rect(r) => r.fill.map(|f| (p.pos.x.0, p.pos.y.0, r.size.width.0, r.size.height.0, f)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn vml_rule_of_half_the_width_is_centred_in_its_colour() {
+    let body = format!(
+        "{}{}{}{SECT}",
+        paragraph("Above"),
+        rule(r##"style="width:0;height:3pt" o:hrpct="500" o:hralign="center" o:hrstd="t" o:hrnoshade="t" o:hr="t" fillcolor="#ff0000""##),
+        paragraph("Below")
+    );
+    let bytes = docx(&body);
+    let bars = rects(&pages(&bytes)[0]);
+    // hrpct 500 is half of the 468 pt text width, centred: 72 + 117 = 189; no shade, one bar.
+    assert_eq!(bars.len(), 1, "{bars:?}");
+    let (x, y, w, h, fill) = bars[0];
+    assert!(near(x, 189.0, 0.01) && near(w, 234.0, 0.01) && near(h, 3.0, 0.001), "{bars:?}");
+    assert_eq!(fill, Rgb(255, 0, 0));
+    // The bar sits in its own line, between the paragraphs around it.
+    let text = &lay_out(&bytes)[0];
+    let (above, below) = (text.find("Above").unwrap().baseline, text.find("Below").unwrap().baseline);
+    assert!(y > above && y + h < below, "{above} < {y} < {below}");
+}
+
+#[test]
+fn vml_rule_with_a_width_aligns_right_and_a_standard_rule_is_grey_and_bevelled() {
+    let body = format!(
+        "{}{}{SECT}",
+        rule(r#"style="width:100pt;height:1.5pt" o:hralign="right" o:hrnoshade="t" o:hr="t" fillcolor="blue""#),
+        rule(r##"style="width:0;height:1.5pt" o:hralign="center" o:hrstd="t" o:hr="t" fillcolor="#a0a0a0""##)
+    );
+    let bars = rects(&pages(&docx(&body))[0]);
+    let blue: Vec<_> = bars.iter().filter(|b| b.4 == Rgb(0, 0, 255)).collect();
+    assert_eq!(blue.len(), 1, "{bars:?}");
+    assert!(near(blue[0].0, 440.0, 0.01) && near(blue[0].2, 100.0, 0.01), "right-aligned 100 pt: {blue:?}");
+    // The standard rule: the whole text width in #A0A0A0, a light #E3E3E3 edge along its
+    // bottom and right (Word's PDF of a pasted `<hr>`).
+    let grey: Vec<_> = bars.iter().filter(|b| b.4 == Rgb(0xA0, 0xA0, 0xA0)).collect();
+    assert_eq!(grey.len(), 1, "{bars:?}");
+    let (x, y, w, h, _) = *grey[0];
+    assert!(near(x, 72.0, 0.01) && near(w, 468.0, 0.01) && near(h, 1.5, 0.001), "{grey:?}");
+    let light: Vec<_> = bars.iter().filter(|b| b.4 == Rgb(0xE3, 0xE3, 0xE3)).collect();
+    assert_eq!(light.len(), 2, "{bars:?}");
+    assert!(light.iter().any(|b| near(b.1 + b.3, y + h, 0.001) && b.2 > 400.0), "bottom edge: {light:?}");
+    assert!(light.iter().any(|b| near(b.0 + b.2, x + w, 0.001) && b.2 < 1.0), "right edge: {light:?}");
+    assert!(y > blue[0].1, "the second rule is below the first");
+}
 
 /// A paragraph with autospacing before and after.
 fn auto(text: &str) -> String {

@@ -611,6 +611,38 @@ pub enum RunContent {
     NoteMark,
     /// A fraction of plain math text, numerator stacked over denominator (§22.1.2.36).
     Fraction(Box<Fraction>),
+    /// A VML horizontal rule (`w:pict/v:rect` with `o:hr="t"`), as Word writes HTML's `<hr>`.
+    HorizontalRule(HorizontalRule),
+}
+
+/// A horizontal rule (VML `v:rect` with `o:hr="t"`, the `o:hr*` Office extensions of
+/// ECMA-376 Part 4): a bar across the text width or part of it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HorizontalRule {
+    /// `o:hrpct` as a fraction of the text width (written in tenths of a percent); 0 when
+    /// absent or 0.
+    pub fraction: f64,
+    /// The `width` of the `style` when no percentage is given; `None` for the whole width.
+    pub width: Option<Emu>,
+    /// The `height` of the `style`.
+    pub height: Emu,
+    /// `o:hralign`.
+    pub align: HorizontalRuleAlign,
+    /// Drawn as Word's grey, bevelled standard rule (`o:hrstd` without `o:hrnoshade`);
+    /// otherwise a plain bar of `color`.
+    pub shaded: bool,
+    /// `fillcolor`.
+    pub color: Option<Color>,
+}
+
+/// `o:hralign`: where a rule narrower than the text sits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum HorizontalRuleAlign {
+    /// The VML default.
+    #[default]
+    Left,
+    Center,
+    Right,
 }
 
 /// A stacked fraction (`m:f` of the bar type, §22.1.2.36) whose parts are plain text.

@@ -19,6 +19,7 @@ mod fonts;
 mod fraction;
 mod fragment;
 mod glyph_text;
+mod horizontal_rule;
 mod header_footer;
 mod kinsoku;
 mod line;

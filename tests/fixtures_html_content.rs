@@ -6,7 +6,9 @@ mod common;
 
 use common::docx::{docx, docx_with_rels, paragraph};
 use common::layout::{lay_out, near, pages};
+use common::pdf::page_pixels;
 use docx2pdf::layout::frame::{Item, Page, Rgb};
+use docx2pdf::render::{convert, Deadline};
 
 /// Letter with 1-inch margins: the text is 468 pt wide, from 72 to 540.
 const SECT: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
@@ -46,6 +48,17 @@ fn vml_rule_of_half_the_width_is_centred_in_its_colour() {
     let text = &lay_out(&bytes)[0];
     let (above, below) = (text.find("Above").unwrap().baseline, text.find("Below").unwrap().baseline);
     assert!(y > above && y + h < below, "{above} < {y} < {below}");
+    // And so it is in the PDF: red across the bar's middle, white beside it.
+    let pdf = convert(&common::renderer(), &bytes, &Deadline::none()).expect("conversion").pdf;
+    let Some(page) = page_pixels(&pdf) else {
+        eprintln!("pdftoppm is missing: the PDF check is skipped");
+        return;
+    };
+    let middle = (y + h / 2.0) as usize;
+    assert_eq!(page.pixel(300, middle), (255, 0, 0));
+    assert_eq!(page.pixel(190, middle), (255, 0, 0));
+    assert_eq!(page.pixel(150, middle), (255, 255, 255));
+    assert_eq!(page.pixel(440, middle), (255, 255, 255));
 }
 
 #[test]

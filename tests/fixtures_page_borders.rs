@@ -4,10 +4,9 @@
 
 mod common;
 
-use std::process::Command;
-
 use common::docx::{docx, docx_with_rels, header_footer_xml, paragraph};
 use common::layout::{near, pages};
+use common::pdf::page_pixels;
 use docx2pdf::layout::frame::{Item, Page, Rgb};
 use docx2pdf::render::{convert, Deadline};
 
@@ -175,35 +174,6 @@ fn page_border_takes_its_theme_colour_and_an_art_border_its_width_in_points() {
     assert!(near(art[0].1.thickness, 10.0, 0.001) && near(art[0].1.from.1, 792.0 - 20.0 - 5.0, 0.01), "{art:?}");
 }
 
-/// The colour of pixel (x, y) of page 1 of `pdf` rasterised at 72 dpi (one pixel per point),
-/// or `None` without pdftoppm.
-fn pixel(pdf: &[u8], x: usize, y: usize) -> Option<(u8, u8, u8)> {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let input = dir.path().join("in.pdf");
-    std::fs::write(&input, pdf).expect("write pdf");
-    let out = dir.path().join("page");
-    let status = Command::new("pdftoppm").args(["-r", "72", "-f", "1", "-l", "1", "-singlefile"]).arg(&input).arg(&out).status();
-    let Ok(status) = status else { return None };
-    assert!(status.success(), "pdftoppm failed");
-    let data = std::fs::read(out.with_extension("ppm")).expect("pdftoppm output");
-    // `P6 width height 255\n` then RGB samples.
-    let mut fields = Vec::new();
-    let mut i = 0;
-    while fields.len() < 4 {
-        while data[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let start = i;
-        while !data[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        fields.push(String::from_utf8_lossy(&data[start..i]).into_owned());
-    }
-    let width: usize = fields[1].parse().unwrap();
-    let at = i + 1 + (y * width + x) * 3;
-    Some((data[at], data[at + 1], data[at + 2]))
-}
-
 #[test]
 fn page_border_is_drawn_in_the_pdf() {
     // A 3 pt red box 20 pt from the page edges: pixels 20–22 are red, 30 is white.
@@ -211,13 +181,12 @@ fn page_border_is_drawn_in_the_pdf() {
     let pdf = convert(&common::renderer(), &docx(&format!("{}{}", paragraph("PDF"), sect(&borders))), &Deadline::none())
         .expect("conversion")
         .pdf;
-    let Some(top) = pixel(&pdf, 300, 21) else {
+    let Some(page) = page_pixels(&pdf) else {
         eprintln!("pdftoppm is missing: the PDF check is skipped");
         return;
     };
-    assert_eq!(top, (255, 0, 0));
-    assert_eq!(pixel(&pdf, 21, 400), Some((255, 0, 0)));
-    assert_eq!(pixel(&pdf, 612 - 22, 400), Some((255, 0, 0)));
-    assert_eq!(pixel(&pdf, 300, 792 - 22), Some((255, 0, 0)));
-    assert_eq!(pixel(&pdf, 300, 30), Some((255, 255, 255)));
+    for (x, y) in [(300, 21), (21, 400), (612 - 22, 400), (300, 792 - 22)] {
+        assert_eq!(page.pixel(x, y), (255, 0, 0), "border at ({x}, {y})");
+    }
+    assert_eq!(page.pixel(300, 30), (255, 255, 255));
 }

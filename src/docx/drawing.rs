@@ -882,4 +882,24 @@ mod tests {
         assert_eq!((s.fill, s.line, s.line_width), (Some(Color::Rgb(0x4f, 0x81, 0xbd)), Some(Color::Rgb(0, 0, 0)), Emu(25_400)));
         assert_eq!((b.wrap, b.extent), (Wrap::TopAndBottom, Some((Emu(1_270_000), Emu(635_000)))));
     }
+
+    #[test]
+    fn a_vml_horizontal_rule_is_read_as_a_rule_not_a_shape() {
+        use crate::docx::model::{Color, HorizontalRule, HorizontalRuleAlign};
+        let read = read_body(
+            r##"<w:p><w:r><w:pict><v:rect style="width:0;height:.75pt" o:hrpct="330" o:hralign="right" o:hrstd="t" o:hrnoshade="t" o:hr="t" fillcolor="#ccc" stroked="f"/></w:pict></w:r></w:p>"##,
+        );
+        let Block::Paragraph(p) = &read.document.body[0] else { panic!() };
+        assert!(p.text_boxes.is_empty());
+        let Inline::Run(r) = &p.inlines[0] else { panic!() };
+        let rule = HorizontalRule {
+            fraction: 0.33,
+            width: None,
+            height: Emu(9_525),
+            align: HorizontalRuleAlign::Right,
+            shaded: false,
+            color: Some(Color::Rgb(0xCC, 0xCC, 0xCC)),
+        };
+        assert_eq!(r.content, vec![RunContent::HorizontalRule(rule)]);
+    }
 }

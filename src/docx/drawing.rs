@@ -10,6 +10,7 @@
 mod chart;
 mod chart_plot;
 mod diagram;
+mod horizontal_rule;
 mod label;
 mod shape;
 
@@ -19,7 +20,8 @@ use super::body::read_blocks;
 use super::context::Story;
 use super::media::sniff_image;
 use super::model::{
-    AnchorPosition, Crop, Distances, GroupChild, ImageFormat, Picture, PictureAnchor, PictureTransform, TextBox, Wrap, WrapText,
+    AnchorPosition, Crop, Distances, GroupChild, ImageFormat, Picture, PictureAnchor, PictureTransform, RunContent, TextBox,
+    Wrap, WrapText,
 };
 use super::simple_types::int;
 use super::xml::{attr, attr_raw, on_off_attr, Ev, XmlReader};
@@ -66,8 +68,13 @@ struct PictureRef {
 /// `v:textbox/w:txbxContent`, in groups too) is read as a [`TextBox`] into
 /// `story.text_boxes`, for the anchoring paragraph. `mc:AlternateContent` is already
 /// resolved by the reader, so a text box with a VML fallback is read once, and a chart or
-/// shape whose `mc:Fallback` holds a picture gives that picture.
-pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind: DrawingKind) -> Result<Option<Picture>, DocxError> {
+/// shape whose `mc:Fallback` holds a picture gives that picture. A VML horizontal rule
+/// (`v:rect` with `o:hr="t"`) is returned as one.
+pub(crate) fn read_drawing(
+    xml: &mut XmlReader<'_>,
+    story: &mut Story<'_>,
+    kind: DrawingKind,
+) -> Result<Option<RunContent>, DocxError> {
     // Where the box goes, gathered from the elements before its content.
     let mut frame = Box::<TextBox>::default();
     let mut pic = PictureRef::default();
@@ -92,6 +99,7 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
     let mut diagram_rel: Option<String> = None;
     // Where the text box of the shape being read went, for its `wps:bodyPr` after it.
     let mut text_box_at: Option<usize> = None;
+    let mut rule = None;
     loop {
         let e = match xml.next()? {
             Ev::Start(e) => e,
@@ -157,6 +165,9 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                         _ => shapes.element(name, &e, &stack, palette),
                     }
                 } else if !shapes.seen && matches!(name, b"rect" | b"roundrect" | b"oval" | b"line" | b"shape") {
+                    if name == b"rect" {
+                        rule = horizontal_rule::horizontal_rule(&e);
+                    }
                     shapes.vml_shape(name, &e);
                     if name == b"line" {
                         vml_line(&e, &mut frame);
@@ -256,6 +267,9 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
             }
         }
     }
+    if let Some(rule) = rule {
+        return Ok(Some(RunContent::HorizontalRule(rule)));
+    }
     frame.wrap = pic.wrap;
     frame.wrap_text = pic.wrap_text;
     // A VML `w10:wrap` follows the text box it belongs to: the box learns it now.
@@ -312,7 +326,7 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
             DrawingKind::Object => story.skipped.objects += 1,
         }
     }
-    Ok(picture)
+    Ok(picture.map(RunContent::Picture))
 }
 
 /// The picture a drawing points at, with its media part read through the story's
@@ -867,5 +881,25 @@ mod tests {
         let s = b.shape.as_ref().expect("drawn");
         assert_eq!((s.fill, s.line, s.line_width), (Some(Color::Rgb(0x4f, 0x81, 0xbd)), Some(Color::Rgb(0, 0, 0)), Emu(25_400)));
         assert_eq!((b.wrap, b.extent), (Wrap::TopAndBottom, Some((Emu(1_270_000), Emu(635_000)))));
+    }
+
+    #[test]
+    fn a_vml_horizontal_rule_is_read_as_a_rule_not_a_shape() {
+        use crate::docx::model::{Color, HorizontalRule, HorizontalRuleAlign};
+        let read = read_body(
+            r##"<w:p><w:r><w:pict><v:rect style="width:0;height:.75pt" o:hrpct="330" o:hralign="right" o:hrstd="t" o:hrnoshade="t" o:hr="t" fillcolor="#ccc" stroked="f"/></w:pict></w:r></w:p>"##,
+        );
+        let Block::Paragraph(p) = &read.document.body[0] else { panic!() };
+        assert!(p.text_boxes.is_empty());
+        let Inline::Run(r) = &p.inlines[0] else { panic!() };
+        let rule = HorizontalRule {
+            fraction: 0.33,
+            width: None,
+            height: Emu(9_525),
+            align: HorizontalRuleAlign::Right,
+            shaded: false,
+            color: Some(Color::Rgb(0xCC, 0xCC, 0xCC)),
+        };
+        assert_eq!(r.content, vec![RunContent::HorizontalRule(rule)]);
     }
 }

@@ -254,6 +254,11 @@ pub struct Settings {
     pub footnote_props: Option<NoteProps>,
     /// `w:endnotePr` (§17.11.5), document-wide.
     pub endnote_props: Option<NoteProps>,
+    /// `w:bordersDoNotSurroundHeader` (§17.15.1): page borders measured from the text
+    /// leave the header outside.
+    pub borders_do_not_surround_header: bool,
+    /// `w:bordersDoNotSurroundFooter` (§17.15.1): likewise for the footer.
+    pub borders_do_not_surround_footer: bool,
 }
 
 /// The `w:compat` switches (§17.15.3) and `w:compatSetting` values known to change layout;
@@ -606,6 +611,38 @@ pub enum RunContent {
     NoteMark,
     /// A fraction of plain math text, numerator stacked over denominator (§22.1.2.36).
     Fraction(Box<Fraction>),
+    /// A VML horizontal rule (`w:pict/v:rect` with `o:hr="t"`), as Word writes HTML's `<hr>`.
+    HorizontalRule(HorizontalRule),
+}
+
+/// A horizontal rule (VML `v:rect` with `o:hr="t"`, the `o:hr*` Office extensions of
+/// ECMA-376 Part 4): a bar across the text width or part of it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HorizontalRule {
+    /// `o:hrpct` as a fraction of the text width (written in tenths of a percent); 0 when
+    /// absent or 0.
+    pub fraction: f64,
+    /// The `width` of the `style` when no percentage is given; `None` for the whole width.
+    pub width: Option<Emu>,
+    /// The `height` of the `style`.
+    pub height: Emu,
+    /// `o:hralign`.
+    pub align: HorizontalRuleAlign,
+    /// Drawn as Word's grey, bevelled standard rule (`o:hrstd` without `o:hrnoshade`);
+    /// otherwise a plain bar of `color`.
+    pub shaded: bool,
+    /// `fillcolor`.
+    pub color: Option<Color>,
+}
+
+/// `o:hralign`: where a rule narrower than the text sits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum HorizontalRuleAlign {
+    /// The VML default.
+    #[default]
+    Left,
+    Center,
+    Right,
 }
 
 /// A stacked fraction (`m:f` of the bar type, §22.1.2.36) whose parts are plain text.
@@ -1409,6 +1446,33 @@ pub struct SectionProps {
     pub footnote_props: Option<NoteProps>,
     /// `w:endnotePr` for this section.
     pub endnote_props: Option<NoteProps>,
+    /// `w:pgBorders` (§17.6.10).
+    pub page_borders: Option<PageBorders>,
+}
+
+/// `w:pgBorders` (§17.6.10) as written. An art border (`w:val` naming a picture, such as
+/// `apples`) is read as a single line whose width is its `w:sz` in points (§17.3.4).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PageBorders {
+    pub top: Option<Border>,
+    pub left: Option<Border>,
+    pub bottom: Option<Border>,
+    pub right: Option<Border>,
+    /// `w:display`: the pages of the section that show the borders.
+    pub display: PageBorderDisplay,
+    /// `w:offsetFrom="page"`: `w:space` is measured from the page edge, not from the text.
+    pub from_page_edge: bool,
+    /// `w:zOrder="back"`: the borders are painted behind the text.
+    pub behind_text: bool,
+}
+
+/// `ST_PageBorderDisplay` (§17.18).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PageBorderDisplay {
+    #[default]
+    AllPages,
+    FirstPage,
+    NotFirstPage,
 }
 
 /// A `w:col` (§17.6.3).

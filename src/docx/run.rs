@@ -44,9 +44,9 @@ pub(crate) fn read_run(xml: &mut XmlReader<'_>, story: &mut Story<'_>, out: &mut
                     b"pict" => DrawingKind::Pict,
                     _ => DrawingKind::Object,
                 };
-                if let Some(picture) = read_drawing(xml, story, kind)? {
+                if let Some(content) = read_drawing(xml, story, kind)? {
                     if visible {
-                        run.content.push(RunContent::Picture(picture));
+                        run.content.push(content);
                     }
                 }
             }

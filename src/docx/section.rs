@@ -1,14 +1,15 @@
 //! Section properties (`w:sectPr`, §17.6.17): page size and margins, columns, section
-//! start, title page, page numbering, the document grid, line numbering, notes and the
-//! header/footer references.
+//! start, title page, page numbering, the document grid, line numbering, notes, page
+//! borders and the header/footer references.
 
 use quick_xml::events::BytesStart;
 
 use super::model::{
-    ColumnDef, DocGrid, DocGridType, HeaderFooterRefs, LineNumberRestart, LineNumbering, NoteProps, PageVAlign,
-    SectionProps, SectionStart,
+    ColumnDef, DocGrid, DocGridType, HeaderFooterRefs, LineNumberRestart, LineNumbering, LineStyle, NoteProps,
+    PageBorderDisplay, PageBorders, PageVAlign, SectionProps, SectionStart,
 };
-use super::simple_types::{int, number_format, twips_attr};
+use super::simple_types::{border, int, is_art_border, number_format, twips_attr};
+use crate::units::EighthPoints;
 use super::xml::{attr, attr_raw, on_off, on_off_attr, val, XmlReader};
 use super::DocxError;
 
@@ -77,6 +78,10 @@ pub(crate) fn read_section(xml: &mut XmlReader<'_>) -> Result<SectionProps, Docx
                 s.endnote_props = Some(read_note_props(xml)?);
                 return Ok(());
             }
+            b"pgBorders" => {
+                s.page_borders = Some(read_page_borders(xml, &e)?);
+                return Ok(());
+            }
             b"headerReference" => set_reference(&mut s.headers, &e),
             b"footerReference" => set_reference(&mut s.footers, &e),
             _ => {}
@@ -98,6 +103,41 @@ fn read_columns(xml: &mut XmlReader<'_>, out: &mut Vec<ColumnDef>) -> Result<(),
         }
         xml.skip()
     })
+}
+
+/// `w:pgBorders` (§17.6.10) whose `Start` `e` was just returned: its attributes and the
+/// four sides. An art border's `w:sz` is in points, not eighths (§17.3.4); it is kept as a
+/// single line of that width.
+fn read_page_borders(xml: &mut XmlReader<'_>, e: &BytesStart<'_>) -> Result<PageBorders, DocxError> {
+    let mut b = PageBorders {
+        display: match attr_raw(e, b"display").as_deref().map(<[u8]>::trim_ascii) {
+            Some(b"firstPage") => PageBorderDisplay::FirstPage,
+            Some(b"notFirstPage") => PageBorderDisplay::NotFirstPage,
+            _ => PageBorderDisplay::AllPages,
+        },
+        from_page_edge: attr_raw(e, b"offsetFrom").is_some_and(|v| v.trim_ascii() == b"page"),
+        behind_text: attr_raw(e, b"zOrder").is_some_and(|v| v.trim_ascii() == b"back"),
+        ..PageBorders::default()
+    };
+    xml.children(|xml, e| {
+        let side = match e.local_name().as_ref() {
+            b"top" => Some(&mut b.top),
+            b"left" | b"start" => Some(&mut b.left),
+            b"bottom" => Some(&mut b.bottom),
+            b"right" | b"end" => Some(&mut b.right),
+            _ => None,
+        };
+        if let Some(side) = side {
+            let mut line = border(&e, xml.palette());
+            if attr_raw(&e, b"val").is_some_and(|v| is_art_border(&v)) {
+                line.style = LineStyle::Single;
+                line.width = EighthPoints(line.width.0.clamp(1, 31) * 8);
+            }
+            *side = Some(line);
+        }
+        xml.skip()
+    })?;
+    Ok(b)
 }
 
 /// `w:docGrid` (§17.6.5).
@@ -198,6 +238,7 @@ mod tests {
         assert_eq!(s.headers.default.as_deref(), Some("rId8"));
         assert_eq!(s.headers.first.as_deref(), Some("rId9"));
         assert_eq!(s.footers.even.as_deref(), Some("rId10"));
+        assert_eq!(s.page_borders, None);
     }
 
     #[test]
@@ -287,5 +328,21 @@ mod tests {
             r#"<w:pgSz w:w="12240" w:h="15840"/><w:sectPrChange><w:sectPr><w:pgSz w:w="1" w:h="1"/></w:sectPr></w:sectPrChange>"#,
         );
         assert_eq!(s.page_width, Some(Twips(12240)));
+    }
+
+    #[test]
+    fn page_borders_are_read_with_art_widths_in_points() {
+        let s = section(
+            r#"<w:pgBorders w:offsetFrom="page" w:display="notFirstPage" w:zOrder="back">
+               <w:top w:val="double" w:sz="6" w:space="24" w:color="FF0000"/><w:left w:val="apples" w:sz="20" w:space="4"/></w:pgBorders>"#,
+        );
+        let b = s.page_borders.unwrap();
+        assert!(b.from_page_edge && b.behind_text);
+        assert_eq!(b.display, PageBorderDisplay::NotFirstPage);
+        let top = b.top.unwrap();
+        assert_eq!((top.style, top.width, top.space), (LineStyle::Double, EighthPoints(6), 24));
+        let left = b.left.unwrap();
+        assert_eq!((left.style, left.width), (LineStyle::Single, EighthPoints(160)));
+        assert_eq!((b.bottom, b.right), (None, None));
     }
 }

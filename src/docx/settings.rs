@@ -37,6 +37,8 @@ pub(crate) fn read_settings(xml: &mut XmlReader<'_>) -> Result<Settings, DocxErr
             b"noLineBreaksAfter" => s.no_line_breaks_after.push(line_break_chars(&e)),
             b"strictFirstAndLastChars" => s.strict_first_and_last_chars = on_off(&e),
             b"updateFields" => s.update_fields = on_off(&e),
+            b"bordersDoNotSurroundHeader" => s.borders_do_not_surround_header = on_off(&e),
+            b"bordersDoNotSurroundFooter" => s.borders_do_not_surround_footer = on_off(&e),
             b"clrSchemeMapping" => s.color_scheme_mapping = color_scheme_mapping(&e),
             b"footnotePr" => {
                 s.footnote_props = Some(read_note_props(xml)?);

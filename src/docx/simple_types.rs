@@ -158,6 +158,18 @@ pub(crate) fn border(e: &BytesStart<'_>, palette: Option<&Palette>) -> Border {
     }
 }
 
+/// Whether a `w:val` of a border names an art border (§17.18.2: `apples`, `basicBlackDots`…)
+/// rather than a line style; only page borders may use them.
+pub(crate) fn is_art_border(val: &[u8]) -> bool {
+    const LINES: &[&[u8]] = &[
+        b"nil", b"none", b"single", b"thick", b"double", b"dotted", b"dashed", b"dotDash", b"dotDotDash", b"triple",
+        b"wave", b"doubleWave", b"dashSmallGap", b"dashDotStroked", b"threeDEmboss", b"threeDEngrave", b"outset",
+        b"inset",
+    ];
+    let v = val.trim_ascii();
+    !(LINES.contains(&v) || v.starts_with(b"thinThick") || v.starts_with(b"thickThin"))
+}
+
 /// `w:shd` (§17.3.5) as the colour Word paints. `clear` paints the fill; `solid` paints
 /// the pattern colour; `pctN` mixes N % of the pattern colour (auto = black) into the fill
 /// (auto = white); `nil` clears inherited shading (`Some(Auto)`); other patterns keep the fill.

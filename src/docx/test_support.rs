@@ -126,6 +126,7 @@ pub(crate) fn text(p: &Paragraph) -> String {
                     RunContent::Symbol { .. } => s.push('□'),
                     RunContent::Field(_) => s.push('#'),
                     RunContent::Picture(_) => s.push('▣'),
+                    RunContent::HorizontalRule(_) => s.push('―'),
                     RunContent::NoteReference(_) | RunContent::NoteMark => s.push('†'),
                     RunContent::Fraction(f) => {
                         f.numerator.iter().for_each(|t| s.push_str(&t.text));

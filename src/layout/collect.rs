@@ -11,7 +11,7 @@ use super::frame::{ImageItem, LinkDest, Point, Rgb, TextItem};
 use super::fraction::{fraction_box, FractionBox};
 use super::picture::{image_item, overlay};
 use super::symbols::{dingbat, private_use};
-use crate::docx::model::{BreakKind, Color, FieldKind, LinkTarget, ListSuffix, NoteKind, RunContent, VertAlign};
+use crate::docx::model::{BreakKind, Color, FieldKind, HorizontalRule, LinkTarget, ListSuffix, NoteKind, RunContent, VertAlign};
 use crate::resolve::{ListLabel, ResolvedInline, ResolvedParagraph, RunStyle};
 use crate::units::Pt;
 
@@ -84,6 +84,8 @@ pub(crate) enum AtomKind {
     Picture(usize),
     /// A stacked fraction: index into `Collected::fractions`.
     Fraction(usize),
+    /// A horizontal rule: index into `Collected::rules`; as wide as the line.
+    Rule(usize),
 }
 
 /// The unit of line breaking.
@@ -114,9 +116,12 @@ impl Atom {
         match &self.kind {
             AtomKind::Glyphs { seg, .. } => Some(segs[*seg].style),
             AtomKind::Tab { style } | AtomKind::Field { style, .. } => Some(*style),
-            AtomKind::Break(..) | AtomKind::Bookmark(_) | AtomKind::Note(..) | AtomKind::Picture(_) | AtomKind::Fraction(_) => {
-                None
-            }
+            AtomKind::Break(..)
+            | AtomKind::Bookmark(_)
+            | AtomKind::Note(..)
+            | AtomKind::Picture(_)
+            | AtomKind::Fraction(_)
+            | AtomKind::Rule(_) => None,
         }
     }
 }
@@ -141,6 +146,8 @@ pub(crate) struct Collected {
     pub picture_texts: Vec<Vec<(Point, TextItem)>>,
     /// Stacked fractions, shaped.
     pub fractions: Vec<FractionBox>,
+    /// Horizontal rules; their atoms get the line's width once it is known.
+    pub rules: Vec<HorizontalRule>,
     /// The plain text of the visible runs (outline titles).
     pub plain: String,
     /// The end of the list label's text in `text`: atoms starting before it are the
@@ -210,6 +217,12 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                             push_atom(&mut c, AtomKind::Picture(index), "\u{FFFC}", width, link);
                         }
                         RunContent::Picture(_) => {}
+                        // A rule is one object on the line, like an inline picture.
+                        RunContent::HorizontalRule(rule) => {
+                            let index = c.rules.len();
+                            c.rules.push(*rule);
+                            push_atom(&mut c, AtomKind::Rule(index), "\u{FFFC}", Pt::ZERO, link);
+                        }
                         RunContent::Fraction(f) => {
                             let s = &c.styles[style];
                             if let Some(face) = s.face.clone() {

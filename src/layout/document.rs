@@ -10,10 +10,12 @@ use super::flow::Flow;
 use super::fonts::FontBook;
 use super::fragment::{translate, Mark};
 use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point};
+use super::page_borders::{page_border_lines, Surround};
 use crate::docx::model::{Document, FieldKind, NoteKind};
 use crate::render::deadline::Deadline;
 use crate::render::Release;
 use crate::resolve::resolve;
+use crate::units::Pt;
 use crate::warning::Warning;
 
 /// A laid-out document with what was substituted or skipped.
@@ -90,7 +92,12 @@ pub fn layout_releasing(
         }
     }
     let bookmarks = Arc::new(bookmarks);
+    // The index of each page within its section, for `w:display` of page borders.
+    let mut in_section = 0usize;
+    let mut previous_section = None;
     for (index, build) in pages.into_iter().enumerate() {
+        in_section = if previous_section == Some(build.section) { in_section + 1 } else { 0 };
+        previous_section = Some(build.section);
         deadline.check()?;
         let section = &resolved.sections[build.section];
         let values = FieldValues {
@@ -102,22 +109,34 @@ pub fn layout_releasing(
         };
         let mut page = Page { size: build.size, items: Vec::new() };
         let width = section.text_width();
-        let left = section.left_margin(resolved.mirror_margins && build.number % 2 == 0);
+        let mirrored = resolved.mirror_margins && build.number % 2 == 0;
+        let left = section.left_margin(mirrored);
+        let mut surround = Surround::default();
         // Header at `margin_header` from the top, footer ending `margin_footer` above the
         // bottom (§17.6.11).
         if let Some(id) = &build.header {
             if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
                 let at = Point::new(left, section.margin_header);
                 page.items.extend(stack.to_fragment().items.iter().map(|p| translate(p, at)));
+                surround.header = resolved.borders_surround_header && stack.height > Pt::ZERO;
             }
         }
         if let Some(id) = &build.footer {
             if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
                 let at = Point::new(left, section.page_height - section.margin_footer - stack.height);
                 page.items.extend(stack.to_fragment().items.iter().map(|p| translate(p, at)));
+                surround.footer = resolved.borders_surround_footer && stack.height > Pt::ZERO;
             }
         }
         page.items.extend(build.body.items);
+        if let Some(borders) = section.page_borders.filter(|b| b.shown_on(in_section)) {
+            let lines = page_border_lines(&borders, section, mirrored, surround).items;
+            if borders.behind_text {
+                page.items.splice(0..0, lines);
+            } else {
+                page.items.extend(lines);
+            }
+        }
         for mark in build.body.marks {
             match mark {
                 Mark::Field(f) => page.items.push(fill_field(&f, &values, &mut ctx)),

@@ -459,7 +459,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         if st.page_break_before && page_has_content {
             self.new_page(Cause::Hard)?;
         }
-        let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, &st, st.space_before);
+        let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, &st, self.own_before(&st));
         if let (Some(chain), true) = (chain, self.col_has_content) {
             if chain <= self.region_height() && self.y + between(prev_after, before) + chain > self.bottom + EPSILON {
                 self.next_column(Cause::Auto)?;
@@ -753,11 +753,23 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         if st.page_break_before && (self.col_has_content || self.col > 0) {
             self.new_page(Cause::Hard)?;
         }
-        let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, st, st.space_before);
+        let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, st, self.own_before(st));
         if self.col_has_content && need <= self.region_height() && self.y + between(prev_after, before) + need > self.bottom + EPSILON {
             self.next_column(Cause::Auto)?;
         }
         Ok((self.pages.len() - 1, self.y + self.first_lead(prev_after, before)))
+    }
+
+    /// A paragraph's own `before` where it starts now: the document's first paragraph has no
+    /// autospacing before it, as no margin opens an HTML page (LibreOffice's DomainMapper
+    /// sets it to 0 for the first paragraph of the first section, as for a cell's first).
+    fn own_before(&self, st: &ParaStyle) -> Pt {
+        let document_start = matches!(self.last_break, Cause::Start) && !self.col_has_content && self.col == 0;
+        if st.before_autospacing && document_start {
+            Pt::ZERO
+        } else {
+            st.space_before
+        }
     }
 
     /// The space above a paragraph's first line where it starts now (as `place_paragraph`

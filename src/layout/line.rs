@@ -5,6 +5,7 @@ use super::collect::{Atom, AtomKind, Collected, SpanStyle};
 use super::context::Ctx;
 use super::font_metrics::LineExtent;
 use super::fragment::{Fragment, Mark, PendingField};
+use super::horizontal_rule::draw_rule;
 use super::frame::{Glyph, GlyphText, ImageFormat, Item, LineItem, LinkItem, Point, RectItem, Size, TextItem};
 use super::linebreak::{shrinkable, LineGeometry, LineSpan, EPSILON};
 use super::tabs::Pen;
@@ -171,6 +172,9 @@ pub(crate) fn finish_line(
             AtomKind::Picture(k) => {
                 picture = picture.max(c.pictures[*k].size.height);
             }
+            AtomKind::Rule(k) => {
+                picture = picture.max(c.rules[*k].height.pt());
+            }
             // A fraction is text stacked around the baseline: the line holds both parts.
             AtomKind::Fraction(k) => {
                 let f = &c.fractions[*k];
@@ -300,6 +304,7 @@ pub(crate) fn finish_line(
                 }
             }
             AtomKind::Fraction(k) => c.fractions[*k].draw(xs[i], baseline, &mut frag),
+            AtomKind::Rule(k) => draw_rule(&c.rules[*k], widths[i], xs[i], baseline, &mut frag),
             AtomKind::Break(..) => {}
         }
         i += 1;

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::collect::{collect, rgb, SpanStyle};
+use super::collect::{collect, rgb, AtomKind, SpanStyle};
 use super::context::Ctx;
 use super::error::LayoutError;
 use super::fields::FieldValues;
@@ -132,7 +132,7 @@ fn layout_paragraph_in(
     around: Option<&mut dyn FnMut(Pt, Pt) -> LineBand>,
 ) -> Result<(LaidParagraph, Vec<Pt>), LayoutError> {
     ctx.deadline.check()?;
-    let c = collect(p, ctx, fields);
+    let mut c = collect(p, ctx, fields);
     let style = &p.style;
     // A paragraph whose mark is hidden and that shows nothing takes no room.
     if p.mark.vanish && c.atoms.is_empty() {
@@ -153,6 +153,13 @@ fn layout_paragraph_in(
         },
         shrink: space_shrink(style.align, ctx.compatibility_mode),
     };
+    // A horizontal rule takes the whole line; its bar is drawn inside (`horizontal_rule`).
+    if !c.rules.is_empty() {
+        let room = (right - left.max(geo.first_left)).max(Pt::ZERO);
+        for a in c.atoms.iter_mut().filter(|a| matches!(a.kind, AtomKind::Rule(_))) {
+            a.width = room;
+        }
+    }
     let mark_face = ctx.face(&p.mark.fonts.h_ansi, p.mark.bold, p.mark.italic);
     let mark = style_extent(&SpanStyle { run: p.mark.clone(), face: mark_face, color: rgb(p.mark.color) });
     let mut skips = Vec::new();

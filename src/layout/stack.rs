@@ -68,8 +68,10 @@ pub(crate) fn between(after: Pt, before: Pt) -> Pt {
     after.max(before)
 }
 
-/// Lays out blocks one below the other in a box `width` wide. In a cell, the first
-/// paragraph's autospacing `before` is 0 (notes §3).
+/// Lays out blocks one below the other in a box `width` wide. In a cell (or text box), the
+/// first paragraph's autospacing `before` is 0 (notes §3), and so is the last paragraph's
+/// autospacing `after`, as HTML margins collapse into a cell's edges (LibreOffice's
+/// DomainMapper resets the cell's last paragraph's bottom margin likewise).
 pub(crate) fn layout_stack(
     blocks: &[ResolvedBlock<'_>],
     width: Pt,
@@ -117,6 +119,9 @@ pub(crate) fn layout_stack(
             }
         }
         first = false;
+    }
+    if in_cell && prev.as_ref().is_some_and(|p| p.after_autospacing) {
+        prev_after = Pt::ZERO;
     }
     stack.height = y + prev_after;
     Ok(stack)

@@ -1,6 +1,6 @@
 //! Tables (§17.4): grid widths, cell boxes, merged cells, row heights, borders and shading.
 
-mod borders;
+pub(super) mod borders;
 mod widths;
 
 use self::borders::{draw, edge};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::cascade::{merge_run, Cascade, CellStyle};
 use super::notes::resolve_notes;
 use super::numbering::Lists;
-use super::paragraph::compute_paragraph;
+use super::paragraph::{compute_paragraph, fix_autospacing};
 use super::run::compute_run;
 use super::section::compute_section;
 use super::table::resolve_table;
@@ -74,6 +74,8 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
         compatibility_mode: doc.settings.compatibility_mode,
         mirror_margins: doc.settings.mirror_margins,
         expand_shift_return: !doc.settings.compat_flags.iter().any(|f| f == "doNotExpandShiftReturn"),
+        borders_surround_header: !doc.settings.borders_do_not_surround_header,
+        borders_surround_footer: !doc.settings.borders_do_not_surround_footer,
         warnings,
     }
 }
@@ -234,13 +236,12 @@ impl<'a> Resolver<'a> {
         levels.extend(p.map(|l| &l.paragraph));
         levels.extend(level.filter(|(_, direct)| *direct).map(|(l, _)| l));
         let outline = p.and_then(|l| l.heading);
-        let style = Arc::new(compute_paragraph(
-            &self.doc.styles.default_paragraph,
-            &levels,
-            direct,
-            pstyle.map(str::to_string),
-            outline,
-        ));
+        let mut computed =
+            compute_paragraph(&self.doc.styles.default_paragraph, &levels, direct, pstyle.map(str::to_string), outline);
+        if self.doc.settings.compat.do_not_use_html_paragraph_auto_spacing {
+            fix_autospacing(&mut computed);
+        }
+        let style = Arc::new(computed);
         if plain {
             self.para_cache.insert((pstyle, tstyle), style.clone());
         }

@@ -5,6 +5,7 @@ mod document;
 mod list_text;
 mod notes;
 mod numbering;
+mod page_borders;
 mod paragraph;
 mod run;
 mod section;
@@ -23,6 +24,7 @@ use crate::warning::Warning;
 pub use document::resolve;
 pub(crate) use list_text::number_text;
 pub use notes::ResolvedNotes;
+pub use page_borders::PageBorderStyle;
 
 /// A document with every property computed; borrows the text from the model.
 #[derive(Debug, Clone, Default)]
@@ -47,6 +49,11 @@ pub struct ResolvedDocument<'a> {
     pub mirror_margins: bool,
     /// Justified lines ended by `w:br` are stretched unless `doNotExpandShiftReturn`.
     pub expand_shift_return: bool,
+    /// Page borders measured from the text take the header in, unless
+    /// `w:bordersDoNotSurroundHeader`.
+    pub borders_surround_header: bool,
+    /// Likewise for the footer (`w:bordersDoNotSurroundFooter`).
+    pub borders_surround_footer: bool,
     /// Broken style references, cycles and other resolution problems.
     pub warnings: Vec<Warning>,
 }
@@ -353,6 +360,8 @@ pub struct SectionStyle {
     pub headers: HeaderFooterIds,
     /// Footer relationship ids, inherited like headers.
     pub footers: HeaderFooterIds,
+    /// `w:pgBorders` (§17.6.10), when a side is visible.
+    pub page_borders: Option<PageBorderStyle>,
 }
 
 impl SectionStyle {

@@ -7,6 +7,21 @@ use crate::units::Pt;
 
 /// `beforeAutospacing`/`afterAutospacing` use 14 pt (280 twips), notes §3.
 pub(super) const AUTOSPACING: Pt = Pt(14.0);
+/// With the compat `doNotUseHTMLParagraphAutoSpacing` both are a fixed 5 pt (100 twips:
+/// LibreOffice's `SwWW8ImplReader::GetParagraphAutoSpace`, measured on Word).
+pub(super) const FIXED_AUTOSPACING: Pt = Pt(5.0);
+
+/// Applies the compat `doNotUseHTMLParagraphAutoSpacing` (ECMA-376 Part 4): autospacing becomes a
+/// fixed space with none of HTML's contextual rules (first in a cell, between list items),
+/// so the paragraph no longer counts as autospaced.
+pub(super) fn fix_autospacing(style: &mut ParaStyle) {
+    if std::mem::take(&mut style.before_autospacing) {
+        style.space_before = FIXED_AUTOSPACING;
+    }
+    if std::mem::take(&mut style.after_autospacing) {
+        style.space_after = FIXED_AUTOSPACING;
+    }
+}
 
 /// Computes a paragraph's properties. `levels` are outermost first, each already merged
 /// through its `basedOn` chain.

@@ -1,5 +1,6 @@
 //! Computed page setup of a section (§17.6.17) with Word's defaults and inherited headers.
 
+use super::page_borders::compute_page_borders;
 use super::{HeaderFooterIds, SectionStyle};
 use crate::docx::model::{DocGridType, HeaderFooterRefs, PageVAlign, SectionProps, SectionStart};
 use crate::units::{Pt, Twips};
@@ -61,6 +62,7 @@ pub(super) fn compute_section(
         line_pitch: line_pitch(props),
         headers: inherit(&props.headers, previous.map(|p| &p.headers)),
         footers: inherit(&props.footers, previous.map(|p| &p.footers)),
+        page_borders: compute_page_borders(props.page_borders.as_ref()),
     }
 }
 

@@ -88,3 +88,39 @@ pub fn first_image_pixels(pdf: &[u8]) -> (u32, u32, png::ColorType, Vec<u8>) {
     buf.truncate(frame.buffer_size());
     (frame.width, frame.height, frame.color_type, buf)
 }
+
+/// Page 1 rasterised at 72 dpi, one pixel per point, in RGB.
+pub struct RgbPage {
+    pub width: usize,
+    pub samples: Vec<u8>,
+}
+
+impl RgbPage {
+    /// The colour of the pixel whose top-left corner is at (x, y) points.
+    pub fn pixel(&self, x: usize, y: usize) -> (u8, u8, u8) {
+        let at = (y * self.width + x) * 3;
+        (self.samples[at], self.samples[at + 1], self.samples[at + 2])
+    }
+}
+
+/// Page 1 of `pdf` as `pdftoppm -r 72 -png` draws it, or `None` without pdftoppm (the
+/// caller then skips its check).
+pub fn page_pixels(pdf: &[u8]) -> Option<RgbPage> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("page");
+    let status = with_file(pdf, |p| {
+        std::process::Command::new("pdftoppm")
+            .args(["-r", "72", "-png", "-f", "1", "-l", "1", "-singlefile"])
+            .arg(p)
+            .arg(&out)
+            .status()
+    });
+    let Ok(status) = status else { return None };
+    assert!(status.success(), "pdftoppm failed");
+    let file = std::fs::File::open(out.with_extension("png")).expect("pdftoppm output");
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("png header");
+    let mut samples = vec![0; reader.output_buffer_size().expect("png size")];
+    let frame = reader.next_frame(&mut samples).expect("png data");
+    assert_eq!(frame.color_type, png::ColorType::Rgb);
+    Some(RgbPage { width: frame.width as usize, samples })
+}

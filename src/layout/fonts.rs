@@ -34,6 +34,11 @@ const SUBSTITUTES: &[(&str, &[&str])] = &[
     ("arial narrow", &["Liberation Sans Narrow"]),
 ];
 
+/// Faces packages install outside the font folders: fonts-wine's Tahoma, made to Tahoma's
+/// metrics (its Symbol, Wingdings and bitmap faces would shadow the faces the symbol
+/// mapping expects, so they stay out).
+pub(crate) const PACKAGED_FACES: &[&str] = &["/usr/share/wine/fonts/tahoma.ttf", "/usr/share/wine/fonts/tahomabd.ttf"];
+
 /// CSS generic names left by HTML imports, for when the font table gives no `w:altName`.
 /// They are no fonts to Word, which follows the font table's `w:altName` first:
 /// `AlexTatulescu_spotify_clone_srs` declares "sans-serif" as roman with altName Times New
@@ -225,6 +230,10 @@ impl FontBook {
                 let mut db = Database::new();
                 if system {
                     db.load_system_fonts();
+                    for file in PACKAGED_FACES.iter().map(Path::new).filter(|f| f.exists()) {
+                        // A file that does not parse is skipped, as in the system folders.
+                        let _ = db.load_font_file(file);
+                    }
                 }
                 for dir in dirs {
                     db.load_fonts_dir(dir);
@@ -239,7 +248,7 @@ impl FontBook {
         let embedded_only = db.is_empty();
         if embedded_only {
             tracing::warn!(
-                "no system fonts found; install fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core fonts-noto-core fonts-noto-cjk (or pass --font-dir)"
+                "no system fonts found; install fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-roboto-unhinted fonts-open-sans fonts-wine (or pass --font-dir)"
             );
             for data in [
                 dejavu::sans::regular(),
@@ -595,6 +604,12 @@ mod tests {
         assert!((face.metrics.line_height - 2388.0 / 2048.0).abs() < 1e-9);
         let (plain, _) = fonts().resolve_family("Caladea", false, false).expect("a face");
         assert!(Arc::ptr_eq(&plain.face, &face.face));
+    }
+
+    #[test]
+    fn tahoma_comes_from_fonts_wine() {
+        let (face, how) = fonts().resolve_family("Tahoma", true, false).expect("a face");
+        assert_eq!((face.family.as_str(), how), ("Tahoma", FamilyMatch::Exact));
     }
 
     #[test]

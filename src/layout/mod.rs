@@ -24,6 +24,7 @@ mod kinsoku;
 mod line;
 mod linebreak;
 mod notes;
+mod office_metrics;
 mod page;
 mod page_log;
 mod paragraph;

@@ -105,6 +105,12 @@ impl DocumentFonts {
             if let Some(face) = book.compatible(alt, bold, italic) {
                 return Some((face, FamilyMatch::Compatible));
             }
+            // Word sets "Open Sans" with altName "Segoe UI" in Segoe UI when Open Sans is
+            // missing (`PedroAlmeidacode_SGP_WebService_sdd`): the alternative's metrics.
+            let kind = decl.and_then(class_of).unwrap_or_else(|| generic_kind(&alt.to_lowercase()));
+            if let Some(face) = book.emulated(kind, bold, italic, alt) {
+                return Some((face, FamilyMatch::Compatible));
+            }
         }
         if let Some(face) = book.css_generic(family, bold, italic) {
             return Some((face, FamilyMatch::Compatible));
@@ -113,7 +119,10 @@ impl DocumentFonts {
             return Some((face, FamilyMatch::Generic));
         }
         let kind = decl.and_then(class_of).unwrap_or_else(|| generic_kind(&family.trim().to_lowercase()));
-        book.generic_as(kind, bold, italic, family)
+        if let Some(face) = book.emulated(kind, bold, italic, family) {
+            return Some((face, FamilyMatch::Compatible));
+        }
+        book.generic(kind, bold, italic).map(|f| (f, FamilyMatch::Generic))
     }
 
     /// A Noto CJK face for an East Asian family: a known Windows family by either name, or
@@ -286,6 +295,16 @@ mod tests {
         let (plain, _) = DocumentFonts::default().resolve(fonts(), "Liberation Sans", false, false).expect("a face");
         assert_eq!(crate::layout::shaping::shape(&plain, "m", false)[0].advance, 1706);
         assert_ne!(face.face.id, plain.face.id);
+    }
+
+    #[test]
+    fn a_missing_family_takes_the_metrics_of_its_alt_name() {
+        let doc = declared(FontDecl { name: "Corporate Sans".into(), alt_name: Some("Segoe UI".into()), family: Some(FontFamily::Swiss), ..Default::default() });
+        let (face, how) = doc.resolve(fonts(), "Corporate Sans", false, false).expect("a face");
+        assert_eq!((face.family.as_str(), how), ("Liberation Sans", FamilyMatch::Compatible));
+        assert!(face.face.emulation.is_some());
+        // Segoe UI's win box, 2210 + 514 of 2048.
+        assert!((face.metrics.line_height - 2724.0 / 2048.0).abs() < 1e-9);
     }
 
     #[test]

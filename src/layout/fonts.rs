@@ -258,7 +258,7 @@ impl FontBook {
         let embedded_only = db.is_empty();
         if embedded_only {
             tracing::warn!(
-                "no system fonts found; install fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-roboto-unhinted fonts-open-sans fonts-wine (or pass --font-dir)"
+                "no system fonts found; install fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-wine (or pass --font-dir)"
             );
             for data in [
                 dejavu::sans::regular(),
@@ -394,16 +394,11 @@ impl FontBook {
         self.query(family, bold, italic).and_then(|id| self.face_as(id, name.map(|name| StandIn { name, bold, italic })))
     }
 
-    /// A generic face of a kind standing in for `original`: with the original's metrics
-    /// when the office metrics table has them (a compatible match then), else as `generic`.
-    pub(crate) fn generic_as(&self, kind: Generic, bold: bool, italic: bool, original: &str) -> Option<(Arc<LoadedFace>, FamilyMatch)> {
-        if office_metrics::family(&original.trim().to_lowercase()).is_some() {
-            let emulated = fallbacks(kind).iter().find_map(|fam| self.installed_as(fam, bold, italic, original));
-            if let Some(face) = emulated {
-                return Some((face, FamilyMatch::Compatible));
-            }
-        }
-        self.generic(kind, bold, italic).map(|f| (f, FamilyMatch::Generic))
+    /// A generic face of a kind standing in for `original` with the original's metrics, if
+    /// the office metrics table has them.
+    pub(crate) fn emulated(&self, kind: Generic, bold: bool, italic: bool, original: &str) -> Option<Arc<LoadedFace>> {
+        office_metrics::family(&original.trim().to_lowercase())?;
+        fallbacks(kind).iter().find_map(|fam| self.installed_as(fam, bold, italic, original))
     }
 
     /// A generic face of a kind (Liberation Serif, Sans or Mono first), else any face at all.

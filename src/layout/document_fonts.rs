@@ -81,7 +81,8 @@ impl DocumentFonts {
     /// Resolves a family as Word would for this document: a face embedded in it, the
     /// installed family, a metric-compatible substitute, the font table's `w:altName`, the
     /// face a CSS generic name stands for, a Noto CJK face for an East Asian family, then a generic face of the family's class
-    /// (`w:family`, `w:pitch`, `w:panose1`; notes §2), then of the kind its name suggests.
+    /// (`w:family`, `w:pitch`, `w:panose1`; notes §2), then of the kind its name suggests;
+    /// a generic face lays out with the family's metrics when the office metrics table has them.
     pub fn resolve(&self, book: &FontBook, family: &str, bold: bool, italic: bool) -> Option<(Arc<LoadedFace>, FamilyMatch)> {
         if let Some(face) = self.embedded(family, bold, italic, true) {
             return Some((face, FamilyMatch::Exact));
@@ -104,6 +105,12 @@ impl DocumentFonts {
             if let Some(face) = book.compatible(alt, bold, italic) {
                 return Some((face, FamilyMatch::Compatible));
             }
+            // Word sets "Open Sans" with altName "Segoe UI" in Segoe UI when Open Sans is
+            // missing (`PedroAlmeidacode_SGP_WebService_sdd`): the alternative's metrics.
+            let kind = decl.and_then(class_of).unwrap_or_else(|| generic_kind(&alt.to_lowercase()));
+            if let Some(face) = book.emulated(kind, bold, italic, alt) {
+                return Some((face, FamilyMatch::Compatible));
+            }
         }
         if let Some(face) = book.css_generic(family, bold, italic) {
             return Some((face, FamilyMatch::Compatible));
@@ -112,6 +119,9 @@ impl DocumentFonts {
             return Some((face, FamilyMatch::Generic));
         }
         let kind = decl.and_then(class_of).unwrap_or_else(|| generic_kind(&family.trim().to_lowercase()));
+        if let Some(face) = book.emulated(kind, bold, italic, family) {
+            return Some((face, FamilyMatch::Compatible));
+        }
         book.generic(kind, bold, italic).map(|f| (f, FamilyMatch::Generic))
     }
 
@@ -272,6 +282,48 @@ mod tests {
         let (face, _) = DocumentFonts::default().resolve(fonts(), "Malgun Gothic", false, false).expect("a face");
         assert_eq!(face.family, "Noto Sans CJK KR");
         assert!((face.metrics.line_height - 3560.0 / 2048.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn aptos_is_set_in_a_generic_face_with_the_aptos_advances_and_line_height() {
+        let (face, how) = DocumentFonts::default().resolve(fonts(), "Aptos", false, false).expect("a face");
+        assert_eq!((face.family.as_str(), how), ("Liberation Sans", FamilyMatch::Compatible));
+        assert!((face.metrics.line_height - 2500.0 / 2048.0).abs() < 1e-9);
+        // "m" is 853 of 1000 in Aptos (office_metrics.txt), 1706 of 2048 in Liberation Sans.
+        let m = crate::layout::shaping::shape(&face, "m", false);
+        assert_eq!(m[0].advance, (853.0f64 * 2048.0 / 1000.0).round() as i32);
+        let (plain, _) = DocumentFonts::default().resolve(fonts(), "Liberation Sans", false, false).expect("a face");
+        assert_eq!(crate::layout::shaping::shape(&plain, "m", false)[0].advance, 1706);
+        assert_ne!(face.face.id, plain.face.id);
+    }
+
+    #[test]
+    fn a_missing_family_takes_the_metrics_of_its_alt_name() {
+        let doc = declared(FontDecl { name: "Corporate Sans".into(), alt_name: Some("Segoe UI".into()), family: Some(FontFamily::Swiss), ..Default::default() });
+        let (face, how) = doc.resolve(fonts(), "Corporate Sans", false, false).expect("a face");
+        assert_eq!((face.family.as_str(), how), ("Liberation Sans", FamilyMatch::Compatible));
+        assert!(face.face.emulation.is_some());
+        // Segoe UI's win box, 2210 + 514 of 2048.
+        assert!((face.metrics.line_height - 2724.0 / 2048.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_style_without_measured_advances_keeps_the_substitute_ones_and_the_family_line_height() {
+        // Word's PDFs show Aptos Display only in its regular style, and too few characters.
+        let (face, _) = DocumentFonts::default().resolve(fonts(), "Aptos Display", true, false).expect("a face");
+        assert!(face.face.emulation.is_none());
+        assert!((face.metrics.line_height - 2500.0 / 2048.0).abs() < 1e-9);
+        let (plain, _) = DocumentFonts::default().resolve(fonts(), "Liberation Sans", true, false).expect("a face");
+        assert!(Arc::ptr_eq(&face.face, &plain.face));
+    }
+
+    #[test]
+    fn calibri_light_takes_its_own_advances_over_carlito() {
+        let (face, how) = DocumentFonts::default().resolve(fonts(), "Calibri Light", false, false).expect("a face");
+        assert_eq!((face.family.as_str(), how), ("Carlito", FamilyMatch::Compatible));
+        assert!(face.face.emulation.is_some());
+        let (calibri, _) = DocumentFonts::default().resolve(fonts(), "Calibri", false, false).expect("a face");
+        assert!(calibri.face.emulation.is_none());
     }
 
     #[test]

@@ -7,13 +7,15 @@ use fontdb::{Database, FaceInfo, Language, Source, Stretch, Style, Weight, ID};
 use sha2::{Digest, Sha256};
 
 use super::cache_file::{write_atomically, Reader, Writer};
+use super::fonts::PACKAGED_FACES;
 
 const MAGIC: &[u8; 4] = b"D2PI";
 
 /// Bumped whenever the file layout or what it records changes. Version 3 replaced JSON by
 /// the little-endian fields of `cache_file`: reading the 341 faces of the standard font
 /// set took 1.9 M instructions of serde_json, 9% of a one-page conversion (callgrind).
-const VERSION: u32 = 3;
+/// Version 4 records the packaged faces outside the font folders (`PACKAGED_FACES`).
+const VERSION: u32 = 4;
 
 /// Where the index files live: `$XDG_CACHE_HOME/docx2pdf`, `~/.cache/docx2pdf`, else a
 /// folder in the temp directory. Nothing but speed depends on it being writable.
@@ -228,6 +230,7 @@ fn stamps(faces: &[IndexedFace], dirs: &[PathBuf], system: bool) -> Vec<Stamp> {
             ]
             .map(PathBuf::from),
         );
+        paths.extend(PACKAGED_FACES.iter().filter_map(|f| Path::new(f).parent()).map(Path::to_path_buf));
         if let Some(file) = std::env::var_os("FONTCONFIG_FILE") {
             paths.push(file.into());
         }

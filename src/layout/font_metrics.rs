@@ -62,16 +62,14 @@ impl FaceMetrics {
             }
             _ => (h_asc, -h_desc),
         };
-        // GDI's external leading: what hhea's gap adds beyond the win box (notes §3).
-        let ext = (h_gap - ((win_a + win_d) - (h_asc - h_desc))).max(0.0);
         let underline = face.underline_metrics();
         let strike = face.strikeout_metrics();
-        FaceMetrics {
+        let metrics = FaceMetrics {
             upm,
-            line_height: (win_a + win_d + ext) / upm,
-            line_ascent: (win_a + ext) / upm,
-            ascent: win_a / upm,
-            descent: win_d / upm,
+            line_height: 0.0,
+            line_ascent: 0.0,
+            ascent: 0.0,
+            descent: 0.0,
             underline_offset: underline.map(|m| -f64::from(m.position) / upm).filter(|v| *v > 0.0).unwrap_or(0.1),
             underline_thickness: underline
                 .map(|m| f64::from(m.thickness) / upm)
@@ -79,6 +77,22 @@ impl FaceMetrics {
                 .unwrap_or(0.05),
             strike_offset: strike.map(|m| f64::from(m.position) / upm).filter(|v| *v > 0.0).unwrap_or(0.26),
             strike_thickness: strike.map(|m| f64::from(m.thickness) / upm).filter(|v| *v > 0.0).unwrap_or(0.05),
+        };
+        metrics.with_vertical(upm, (win_a, win_d), (h_asc, h_desc, h_gap))
+    }
+
+    /// These metrics with the vertical ones of a face of `upm` units per em, its
+    /// usWinAscent/usWinDescent and its hhea ascender, descender and line gap: the
+    /// substitute's own, or those of the Office font it stands in for (office_metrics.rs).
+    pub fn with_vertical(self, upm: f64, (win_a, win_d): (f64, f64), (h_asc, h_desc, h_gap): (f64, f64, f64)) -> FaceMetrics {
+        // GDI's external leading: what hhea's gap adds beyond the win box (notes §3).
+        let ext = (h_gap - ((win_a + win_d) - (h_asc - h_desc))).max(0.0);
+        FaceMetrics {
+            line_height: (win_a + win_d + ext) / upm,
+            line_ascent: (win_a + ext) / upm,
+            ascent: win_a / upm,
+            descent: win_d / upm,
+            ..self
         }
     }
 

@@ -12,6 +12,7 @@ use super::font_coverage::{self, Coverage};
 use super::font_index::{self, IndexPaths};
 use super::font_metrics::FaceMetrics;
 use super::frame;
+use super::office_metrics;
 use super::shape_cache::ShapeCache;
 use super::space_context::SpaceContext;
 use crate::fast_map::FastMap;
@@ -33,6 +34,11 @@ const SUBSTITUTES: &[(&str, &[&str])] = &[
     ("courier", &["Liberation Mono", "Cousine"]),
     ("arial narrow", &["Liberation Sans Narrow"]),
 ];
+
+/// Faces packages install outside the font folders: fonts-wine's Tahoma, made to Tahoma's
+/// metrics (its Symbol, Wingdings and bitmap faces would shadow the faces the symbol
+/// mapping expects, so they stay out).
+pub(crate) const PACKAGED_FACES: &[&str] = &["/usr/share/wine/fonts/tahoma.ttf", "/usr/share/wine/fonts/tahomabd.ttf"];
 
 /// CSS generic names left by HTML imports, for when the font table gives no `w:altName`.
 /// They are no fonts to Word, which follows the font table's `w:altName` first:
@@ -72,7 +78,16 @@ const METRIC_OVERRIDES: &[(&str, f64, f64)] = &[
 type PlanCache = FastMap<(rustybuzz::Direction, Option<rustybuzz::Script>), Arc<rustybuzz::ShapePlan>>;
 
 /// Loaded faces by database id and the Office font whose metrics they take, if any.
-type FaceCache = FastMap<(ID, Option<&'static str>), Option<Arc<LoadedFace>>>;
+type FaceCache = FastMap<(ID, Option<StandIn>), Option<Arc<LoadedFace>>>;
+
+/// The Office font a substitute stands in for: its lower-case name (a key of
+/// `METRIC_OVERRIDES` or of the office metrics table) and the style asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct StandIn {
+    name: &'static str,
+    bold: bool,
+    italic: bool,
+}
 
 /// A font file's bytes, shared by its faces.
 type FontData = Arc<dyn AsRef<[u8]> + Send + Sync>;
@@ -225,6 +240,10 @@ impl FontBook {
                 let mut db = Database::new();
                 if system {
                     db.load_system_fonts();
+                    for file in PACKAGED_FACES.iter().map(Path::new).filter(|f| f.exists()) {
+                        // A file that does not parse is skipped, as in the system folders.
+                        let _ = db.load_font_file(file);
+                    }
                 }
                 for dir in dirs {
                     db.load_fonts_dir(dir);
@@ -239,7 +258,7 @@ impl FontBook {
         let embedded_only = db.is_empty();
         if embedded_only {
             tracing::warn!(
-                "no system fonts found; install fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core fonts-noto-core fonts-noto-cjk (or pass --font-dir)"
+                "no system fonts found; install fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-wine (or pass --font-dir)"
             );
             for data in [
                 dejavu::sans::regular(),
@@ -362,22 +381,29 @@ impl FontBook {
         subs.iter().find_map(|sub| self.installed(sub, bold, italic))
     }
 
-    /// An installed family standing in for `original`, taking the original's vertical
-    /// metrics when `METRIC_OVERRIDES` knows them (Word measures lines with the original).
+    /// An installed family standing in for `original`, taking the original's metrics where
+    /// they are known (Word measures lines and sets text with the original): vertical ones
+    /// from `METRIC_OVERRIDES` or the office metrics table, advances from the table.
     pub(crate) fn installed_as(&self, family: &str, bold: bool, italic: bool, original: &str) -> Option<Arc<LoadedFace>> {
         let lower = original.trim().to_lowercase();
-        let metrics = METRIC_OVERRIDES.iter().find(|(n, _, _)| *n == lower).map(|(n, _, _)| *n);
-        self.query(family, bold, italic).and_then(|id| self.face_as(id, metrics))
+        let name = METRIC_OVERRIDES
+            .iter()
+            .find(|(n, _, _)| *n == lower)
+            .map(|(n, _, _)| *n)
+            .or_else(|| office_metrics::family(&lower).map(|(n, _)| n));
+        self.query(family, bold, italic).and_then(|id| self.face_as(id, name.map(|name| StandIn { name, bold, italic })))
+    }
+
+    /// A generic face of a kind standing in for `original` with the original's metrics, if
+    /// the office metrics table has them.
+    pub(crate) fn emulated(&self, kind: Generic, bold: bool, italic: bool, original: &str) -> Option<Arc<LoadedFace>> {
+        office_metrics::family(&original.trim().to_lowercase())?;
+        fallbacks(kind).iter().find_map(|fam| self.installed_as(fam, bold, italic, original))
     }
 
     /// A generic face of a kind (Liberation Serif, Sans or Mono first), else any face at all.
     pub(crate) fn generic(&self, kind: Generic, bold: bool, italic: bool) -> Option<Arc<LoadedFace>> {
-        let generic = match kind {
-            Generic::Serif => SERIF_FALLBACK,
-            Generic::Mono => MONO_FALLBACK,
-            Generic::Sans => SANS_FALLBACK,
-        };
-        for fam in generic.iter().chain(SANS_FALLBACK) {
+        for fam in fallbacks(kind).iter().chain(SANS_FALLBACK) {
             if let Some(face) = self.installed(fam, bold, italic) {
                 return Some(face);
             }
@@ -407,15 +433,15 @@ impl FontBook {
         self.face_as(id, None)
     }
 
-    /// A loaded face, with the vertical metrics of the Office font it stands in for.
-    fn face_as(&self, id: ID, metrics_of: Option<&'static str>) -> Option<Arc<LoadedFace>> {
+    /// A loaded face, with the metrics of the Office font it stands in for.
+    fn face_as(&self, id: ID, stand_in: Option<StandIn>) -> Option<Arc<LoadedFace>> {
         let mut faces = self.faces.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(f) = faces.get(&(id, metrics_of)) {
+        if let Some(f) = faces.get(&(id, stand_in)) {
             return f.clone();
         }
-        let loaded = match metrics_of {
+        let loaded = match stand_in {
             None => self.load_face(id),
-            Some(name) => {
+            Some(stand_in) => {
                 let base = match faces.get(&(id, None)) {
                     Some(f) => f.clone(),
                     None => {
@@ -424,30 +450,10 @@ impl FontBook {
                         f
                     }
                 };
-                base.and_then(|b| {
-                    let (_, height, ascent) = METRIC_OVERRIDES.iter().find(|(n, _, _)| *n == name)?;
-                    let bytes: &[u8] = b.face.bytes();
-                    // SAFETY: as in `load_face`: the bytes belong to `b.face.data`, which the
-                    // new face keeps alive and outlives `rb`.
-                    let bytes: &'static [u8] = unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
-                    let rb = rustybuzz::Face::from_slice(bytes, b.face.index)?;
-                    let mut metrics = b.metrics;
-                    metrics.line_height = *height;
-                    metrics.line_ascent = *ascent;
-                    Some(Arc::new(LoadedFace {
-                        rb,
-                        face: b.face.clone(),
-                        metrics,
-                        family: b.family.clone(),
-                        mapped: b.mapped.clone(),
-                        plans: Mutex::new(FastMap::default()),
-                        shapes: ShapeCache::default(),
-                        space: OnceLock::new(),
-                    }))
-                })
+                base.and_then(|b| b.standing_in(stand_in).map(Arc::new))
             }
         };
-        faces.insert((id, metrics_of), loaded.clone());
+        faces.insert((id, stand_in), loaded.clone());
         loaded
     }
 
@@ -510,9 +516,61 @@ impl LoadedFace {
             data,
             index,
             postscript_name,
+            emulation: None,
         });
         let mapped = (0..256).map(|_| OnceLock::new()).collect();
         Some(LoadedFace { rb, face, metrics, family, mapped, plans: Mutex::new(FastMap::default()), shapes: ShapeCache::default(), space: OnceLock::new() })
+    }
+}
+
+impl LoadedFace {
+    /// This face standing in for an Office font: the original's vertical metrics (those
+    /// measured in Word's PDFs in `METRIC_OVERRIDES` first, then the table's) and, when
+    /// the table has the style asked for, its advances, in a face of its own for the PDF.
+    fn standing_in(&self, stand_in: StandIn) -> Option<LoadedFace> {
+        let bytes: &[u8] = self.face.bytes();
+        // SAFETY: as in `from_data`: the bytes belong to `self.face.data`, which the new
+        // face keeps alive and outlives `rb`.
+        let bytes: &'static [u8] = unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
+        let rb = rustybuzz::Face::from_slice(bytes, self.face.index)?;
+        let mut metrics = self.metrics;
+        let office = office_metrics::family(stand_in.name).map(|(_, f)| f);
+        if let Some(v) = office.and_then(|f| f.vertical(stand_in.bold, stand_in.italic)) {
+            metrics = metrics.with_vertical(v.upm, v.win, v.hhea);
+        }
+        if let Some((_, height, ascent)) = METRIC_OVERRIDES.iter().find(|(n, _, _)| *n == stand_in.name) {
+            metrics.line_height = *height;
+            metrics.line_ascent = *ascent;
+        }
+        let face = match office.and_then(|f| f.style(stand_in.bold, stand_in.italic)) {
+            Some(widths) => Arc::new(frame::Face {
+                id: NEXT_FACE_ID.fetch_add(1, Ordering::Relaxed),
+                data: self.face.data.clone(),
+                index: self.face.index,
+                postscript_name: self.face.postscript_name.clone(),
+                emulation: Some(Arc::new(office_metrics::emulation(&rb, widths))),
+            }),
+            None => self.face.clone(),
+        };
+        Some(LoadedFace {
+            rb,
+            face,
+            metrics,
+            family: self.family.clone(),
+            mapped: self.mapped.clone(),
+            plans: Mutex::new(FastMap::default()),
+            shapes: ShapeCache::default(),
+            space: OnceLock::new(),
+        })
+    }
+}
+
+/// The generic families of a kind, in order.
+fn fallbacks(kind: Generic) -> &'static [&'static str] {
+    match kind {
+        Generic::Serif => SERIF_FALLBACK,
+        Generic::Mono => MONO_FALLBACK,
+        Generic::Sans => SANS_FALLBACK,
     }
 }
 
@@ -595,6 +653,13 @@ mod tests {
         assert!((face.metrics.line_height - 2388.0 / 2048.0).abs() < 1e-9);
         let (plain, _) = fonts().resolve_family("Caladea", false, false).expect("a face");
         assert!(Arc::ptr_eq(&plain.face, &face.face));
+    }
+
+    #[test]
+    fn tahoma_comes_from_fonts_wine() {
+        let (face, how) = fonts().resolve_family("Tahoma", true, false).expect("a face");
+        assert_eq!((face.family.as_str(), how), ("Tahoma", FamilyMatch::Exact));
+        assert!(face.face.emulation.is_none());
     }
 
     #[test]

@@ -50,6 +50,29 @@ pub struct Face {
     pub index: u32,
     /// The PostScript name, used as the PDF BaseFont.
     pub postscript_name: String,
+    /// The advances of the Office font this face stands in for, when the layout sets the
+    /// face with them (office_metrics.rs).
+    pub emulation: Option<Arc<Emulation>>,
+}
+
+/// The advances a substitute takes from the Office font it stands in for: the layout sets
+/// glyphs with them, the PDF writes them as the glyph widths and draws the glyphs scaled
+/// horizontally by `scale`, so the text fills the original's width with the substitute's
+/// shapes (as pdf.js draws the standard fonts it has no program of).
+#[derive(Debug)]
+pub struct Emulation {
+    /// Per glyph id: the original's advance minus the face's own, in the face's font units.
+    pub deltas: Box<[i32]>,
+    /// How much wider than the face the original sets text, on average over the characters
+    /// measured (1.0 is as wide).
+    pub scale: f64,
+}
+
+impl Emulation {
+    /// The change to the advance of glyph `id`.
+    pub fn delta(&self, id: u16) -> i32 {
+        self.deltas.get(usize::from(id)).copied().unwrap_or(0)
+    }
 }
 
 impl std::fmt::Debug for Face {

@@ -25,6 +25,7 @@ mod kinsoku;
 mod line;
 mod linebreak;
 mod notes;
+mod office_metrics;
 mod page;
 mod page_borders;
 mod page_log;

@@ -51,13 +51,19 @@ fn plan_for(face: &LoadedFace, direction: Direction, script: Option<Script>) -> 
 /// Shapes what `buffer` holds and hands the buffer back to the thread for the next text.
 fn run(face: &LoadedFace, plan: &ShapePlan, buffer: UnicodeBuffer) -> Vec<RawGlyph> {
     let out = rustybuzz::shape_with_plan(face.shaper(), plan, buffer);
+    // A face standing in for an Office font sets each glyph with the original's advance,
+    // keeping its own kerning; marks the shaper zeroed stay zero.
+    let emulation = face.face.emulation.as_deref();
     let glyphs = out
         .glyph_infos()
         .iter()
         .zip(out.glyph_positions())
         .map(|(info, pos)| RawGlyph {
             id: u16::try_from(info.glyph_id).unwrap_or(0),
-            advance: pos.x_advance,
+            advance: match emulation {
+                Some(e) if pos.x_advance != 0 => pos.x_advance + e.delta(u16::try_from(info.glyph_id).unwrap_or(0)),
+                _ => pos.x_advance,
+            },
             x_offset: pos.x_offset,
             y_offset: pos.y_offset,
             cluster: info.cluster,

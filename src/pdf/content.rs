@@ -22,6 +22,8 @@ enum Part {
 #[derive(Default)]
 struct State {
     font: Option<(usize, f32)>,
+    /// Horizontal scaling (Tz) in percent; 100 by default.
+    scaling: Option<f32>,
     fill: Option<Rgb>,
     stroke: Option<Rgb>,
     line_width: Option<f32>,
@@ -129,6 +131,15 @@ impl Painter {
             content.set_font(Name(fonts.get(font).resource.as_bytes()), size32);
             state.font = Some((font, size32));
         }
+        // A face standing in for an Office font is drawn scaled to the original's width.
+        let scale = fonts.get(font).scale();
+        let scaling = round(f64::from(scale) * 100.0);
+        if state.scaling.unwrap_or(100.0) != scaling {
+            content.set_horizontal_scaling(scaling);
+            state.scaling = Some(scaling);
+        }
+        // What one unit of glyph space moves the pen, in points (Th × Tfs / 1000, §9.4.4).
+        let unit = size * f64::from(scaling) / 100.0 / 1000.0;
         set_fill(content, state, text.color);
         // A unit text matrix keeps text space in points, so Ts (rise) is in points too.
         content.set_text_matrix([1.0, 0.0, 0.0, 1.0, x, y]);
@@ -154,15 +165,15 @@ impl Painter {
                 state.rise = rise;
             }
             let want = pen + glyph.offset.x.get();
-            let adjust = ((shown - want) * 1000.0 / size * 10.0).round() / 10.0;
+            let adjust = ((shown - want) / unit * 10.0).round() / 10.0;
             if adjust != 0.0 {
                 self.flush_run(&mut run_start);
                 self.parts.push(Part::Adjust(adjust as f32));
-                shown -= adjust * size / 1000.0;
+                shown -= adjust * unit;
             }
             let (cid, width) = fonts.glyph(font, glyph);
             self.run.extend_from_slice(&cid.to_be_bytes());
-            shown += f64::from(width) * size / 1000.0;
+            shown += f64::from(width) * unit;
             pen += glyph.advance.get();
         }
         self.flush_run(&mut run_start);

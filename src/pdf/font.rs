@@ -28,12 +28,23 @@ impl UsedFont<'_> {
     /// The advance of an original glyph in 1000-unit glyph space, the unit of the W array
     /// and of TJ adjustments (ISO 32000-1 §9.2.4). The content stream and the W array
     /// both call this, so the positions a viewer computes match the ones we assume.
+    /// A face standing in for an Office font has the original's advances, drawn at the
+    /// face's horizontal scale (`scale`): its widths are divided by it.
     pub(super) fn width(&self, glyph: u16) -> f32 {
         let advance = self
             .ttf
             .glyph_hor_advance(ttf_parser::GlyphId(glyph))
             .unwrap_or(0);
-        f32::from(advance) * 1000.0 / f32::from(self.ttf.units_per_em())
+        let units = f32::from(self.ttf.units_per_em());
+        match &self.face.emulation {
+            Some(e) if advance != 0 => ((i32::from(advance) + e.delta(glyph)) as f32 * 1000.0 / units / self.scale()).max(0.0),
+            _ => f32::from(advance) * 1000.0 / units,
+        }
+    }
+
+    /// The horizontal scale the face's glyphs are drawn at (Tz / 100, §9.3.4).
+    pub(super) fn scale(&self) -> f32 {
+        self.face.emulation.as_ref().map_or(1.0, |e| e.scale as f32)
     }
 }
 

@@ -29,6 +29,7 @@ fn face(id: u32, data: &'static [u8], postscript_name: &str) -> Arc<Face> {
         data: Arc::new(data),
         index: 0,
         postscript_name: postscript_name.into(),
+        emulation: None,
     })
 }
 
@@ -661,6 +662,7 @@ fn a_cff_face_from_a_collection_embeds_as_opentype() {
         data: Arc::new(data),
         index,
         postscript_name: name,
+        emulation: None,
     });
     let glyphs = glyphs(&face, &[('日', "日"), ('本', "本"), ('語', "語")], 12.0);
     let item = black_12pt(face, glyphs);

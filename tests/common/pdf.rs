@@ -124,3 +124,31 @@ pub fn page_pixels(pdf: &[u8]) -> Option<RgbPage> {
     assert_eq!(frame.color_type, png::ColorType::Rgb);
     Some(RgbPage { width: frame.width as usize, samples })
 }
+
+/// One word as `pdftotext -bbox` places it: its text and box in points from the page's
+/// top left, computed by poppler from the font's widths and the text state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WordBox {
+    pub text: String,
+    pub x_min: f64,
+    pub y_min: f64,
+    pub x_max: f64,
+    pub y_max: f64,
+}
+
+/// Every word of the document with its box (`pdftotext -bbox`), in reading order.
+pub fn word_boxes(pdf: &[u8]) -> Vec<WordBox> {
+    let html = with_file(pdf, |p| tool("pdftotext", &["-bbox"], p));
+    let attr = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!("{name}=\"")).expect("an attribute") + name.len() + 2;
+        tag[start..].split('"').next().and_then(|v| v.parse().ok()).expect("a number")
+    };
+    html.split("<word ")
+        .skip(1)
+        .filter_map(|w| {
+            let (tag, rest) = w.split_once('>')?;
+            let text = rest.split("</word>").next()?.to_owned();
+            Some(WordBox { text, x_min: attr(tag, "xMin"), y_min: attr(tag, "yMin"), x_max: attr(tag, "xMax"), y_max: attr(tag, "yMax") })
+        })
+        .collect()
+}

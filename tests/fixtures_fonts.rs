@@ -1,0 +1,79 @@
+//! Font fixtures: an Office font we have no face of (Aptos, the default of new Office
+//! documents) is set with the advances and line height Word uses for it
+//! (assets/office_metrics), checked where poppler reads the words in our PDF.
+
+mod common;
+
+use common::docx::docx;
+use common::layout::near;
+use common::pdf::{word_boxes, WordBox};
+use docx2pdf::render::{convert, Deadline};
+
+const SECT: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
+
+/// Aptos regular advances in 1000 units/em, as Word embedded them in its PDFs
+/// (`sverrejb_docxide_pdf_case18`, assets/office_metrics/office_metrics.txt). Liberation
+/// Sans, which the layout draws Aptos with, has other ones (space 278, m 833, t 278).
+const APTOS: &[(char, f64)] = &[
+    (' ', 203.0), ('A', 589.0), ('p', 561.0), ('t', 323.0), ('o', 552.0), ('s', 486.0), ('l', 260.0),
+    ('e', 527.0), ('r', 334.0), ('i', 239.0), ('n', 551.0), ('m', 853.0),
+];
+
+/// Aptos's single line: its typo box, (1923 + 577 + 0) / 2048 em, which Word uses because
+/// the font sets USE_TYPO_METRICS (its win box is 2068 + 563; Liberation Sans's 2288).
+const APTOS_LINE: f64 = 2500.0 / 2048.0;
+
+fn aptos_width(text: &str, size: f64) -> f64 {
+    let em: f64 = text.chars().map(|c| APTOS.iter().find(|(k, _)| *k == c).expect("a measured character").1).sum();
+    em * size / 1000.0
+}
+
+/// Single-spaced paragraphs without space after, one per text, in a font and half-point size.
+fn paragraphs(font: &str, half_points: u32, texts: &[&str]) -> Vec<WordBox> {
+    let body: String = texts
+        .iter()
+        .map(|t| {
+            format!(
+                r#"<w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:rPr><w:rFonts w:ascii="{font}" w:hAnsi="{font}"/><w:sz w:val="{half_points}"/></w:rPr><w:t xml:space="preserve">{t}</w:t></w:r></w:p>"#
+            )
+        })
+        .collect();
+    let pdf = convert(&common::renderer(), &docx(&format!("{body}{SECT}")), &Deadline::none()).expect("conversion").pdf;
+    word_boxes(&pdf)
+}
+
+#[test]
+fn a_run_in_aptos_puts_each_word_where_the_aptos_advances_do() {
+    let text = "Aptos sets lines in time";
+    let words = paragraphs("Aptos", 24, &[text]);
+    assert_eq!(words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>(), text.split(' ').collect::<Vec<_>>());
+    let mut x = 72.0;
+    for (word, found) in text.split(' ').zip(&words) {
+        assert!(near(found.x_min, x, 0.05), "{word} starts at {} instead of {x}", found.x_min);
+        let end = x + aptos_width(word, 12.0);
+        assert!(near(found.x_max, end, 0.05), "{word} ends at {} instead of {end}", found.x_max);
+        x = end + aptos_width(" ", 12.0);
+    }
+}
+
+#[test]
+fn aptos_lines_break_where_the_aptos_advances_fill_the_line() {
+    // At 9 pt, 25 words of "mini" and their spaces fill 467.3 of the 468 pt line in Aptos;
+    // in Liberation Sans's own advances only 24 would fit.
+    let words = paragraphs("Aptos", 18, &[&["mini"; 40].join(" ")]);
+    let fits = ((468.0 + aptos_width(" ", 9.0)) / (aptos_width("mini ", 9.0))).floor() as usize;
+    assert_eq!(fits, 25);
+    let first_line = words.iter().filter(|w| near(w.y_min, words[0].y_min, 0.5)).count();
+    assert_eq!(first_line, fits, "{words:?}");
+    assert!(near(words[1].x_min - words[0].x_min, aptos_width("mini ", 9.0), 0.05), "{words:?}");
+}
+
+#[test]
+fn aptos_lines_are_as_tall_as_aptos_lines() {
+    let words = paragraphs("Aptos", 22, &["Aptos", "Aptos", "Aptos"]);
+    assert_eq!(words.len(), 3, "{words:?}");
+    for pair in words.windows(2) {
+        let pitch = pair[1].y_min - pair[0].y_min;
+        assert!(near(pitch, 11.0 * APTOS_LINE, 0.05), "line pitch {pitch} instead of {}", 11.0 * APTOS_LINE);
+    }
+}

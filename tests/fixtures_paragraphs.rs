@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::docx::{docx, docx_with_rels};
+use common::docx::{docx, docx_with_rels, docx_without_styles};
 use common::layout::{lay_out, near};
 use docx2pdf::layout::summary::{PageSummary, TextPiece};
 
@@ -206,4 +206,46 @@ fn a_css_generic_font_name_follows_the_alt_name_of_the_font_table() {
     let generic = width_in("sans-serif");
     assert!(near(generic, width_in("Times New Roman"), 0.01), "{generic}");
     assert!(!near(generic, width_in("Arial"), 1.0), "{generic}");
+}
+
+/// A Korean paragraph of one six-syllable word repeated, under `ppr`, as the lines it
+/// breaks into, in a box 50 pt narrower than the text width so that no line ends with a
+/// word by chance: the package defines a default paragraph style, or (`styled` false) has
+/// no styles part at all.
+fn korean_lines(ppr: &str, styled: bool) -> Vec<TextPiece> {
+    let text = ["대한민국만세"; 24].join(" ");
+    let body = format!(r#"<w:p><w:pPr><w:ind w:right="1000"/>{ppr}</w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>{SECT}"#);
+    let pages = if styled { lay_out(&docx(&body)) } else { lay_out(&docx_without_styles(&body)) };
+    body_lines(&pages[0]).into_iter().cloned().collect()
+}
+
+/// Whether every line holds whole words only.
+fn whole_words(lines: &[TextPiece]) -> bool {
+    lines.iter().all(|l| l.text.split_whitespace().all(|w| w == "대한민국만세"))
+}
+
+#[test]
+fn paragraph_korean_in_a_defined_style_breaks_between_words() {
+    // Word keeps each Korean word whole, as it does Latin ones (OI29500 2.1.67), in a
+    // paragraph whose style the document defines, leaving the rest of the line empty.
+    let lines = korean_lines("", true);
+    assert!(lines.len() >= 3, "{lines:?}");
+    assert!(whole_words(&lines), "{lines:?}");
+    assert!(lines[0].ink_right < RIGHT - 50.0 - 11.0, "room for a syllable is left: {:?}", lines[0]);
+}
+
+#[test]
+fn paragraph_korean_breaks_between_syllables_with_word_wrap_off_or_no_style() {
+    for (ppr, styled) in [(r#"<w:wordWrap w:val="0"/>"#, true), ("", false)] {
+        let lines = korean_lines(ppr, styled);
+        assert!(!whole_words(&lines), "{ppr}, styled {styled}: {lines:?}");
+        let first = &lines[0];
+        assert!(first.ink_right > RIGHT - 50.0 - first.size * 1.05, "the line is full to a syllable: {first:?}");
+    }
+}
+
+#[test]
+fn paragraph_korean_word_wrap_on_keeps_words_whole_without_styles() {
+    let lines = korean_lines(r#"<w:wordWrap/>"#, false);
+    assert!(whole_words(&lines), "{lines:?}");
 }

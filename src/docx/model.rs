@@ -928,6 +928,8 @@ pub struct ParagraphProps {
     pub suppress_auto_hyphens: Option<bool>,
     /// `w:kinsoku` (§17.3.1.16): East Asian line-breaking rules apply.
     pub kinsoku: Option<bool>,
+    /// `w:wordWrap` (§17.3.1.45): off lets Word break Korean words between syllables.
+    pub word_wrap: Option<bool>,
     /// `w:framePr` (§17.3.1.11): a text frame or drop cap.
     pub frame: Option<FrameProps>,
 }

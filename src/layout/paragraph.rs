@@ -158,7 +158,7 @@ fn layout_paragraph_in(
     let mut skips = Vec::new();
     let mut lines = match around {
         None => {
-            let spans = break_lines(&c, &geo, &ctx.kinsoku, ctx.deadline)?;
+            let spans = break_lines(&c, &geo, &ctx.kinsoku, style.word_wrap, ctx.deadline)?;
             let mut lines = Vec::with_capacity(spans.len());
             for span in &spans {
                 ctx.deadline.check()?;
@@ -188,7 +188,7 @@ fn wrapped_lines(
     around: &mut dyn FnMut(Pt, Pt) -> LineBand,
     skips: &mut Vec<Pt>,
 ) -> Result<Vec<LaidLine>, LayoutError> {
-    let allowed = break_opportunities(c, &ctx.kinsoku);
+    let allowed = break_opportunities(c, &ctx.kinsoku, style.word_wrap);
     let count = c.atoms.len();
     let mut lines: Vec<LaidLine> = Vec::new();
     let mut y = Pt::ZERO;

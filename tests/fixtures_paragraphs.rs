@@ -249,3 +249,18 @@ fn paragraph_korean_word_wrap_on_keeps_words_whole_without_styles() {
     let lines = korean_lines(r#"<w:wordWrap/>"#, false);
     assert!(whole_words(&lines), "{lines:?}");
 }
+
+#[test]
+fn paragraph_without_a_styles_part_takes_words_built_in_defaults() {
+    // No styles part (nor docDefaults): Times New Roman 10 pt, single spacing, nothing
+    // after (notes §1; dolanmiu/docx #724), on a Letter page with 1-inch margins.
+    let body = "<w:p><w:r><w:t>First line</w:t></w:r></w:p><w:p><w:r><w:t>Second line</w:t></w:r></w:p>";
+    let pages = lay_out(&docx_without_styles(body));
+    let (first, second) = (pages[0].find("First").expect("first"), pages[0].find("Second").expect("second"));
+    assert!(near(first.size, 10.0, 0.001), "{first:?}");
+    assert!(near(first.x, 72.0, 0.01), "{first:?}");
+    // Times New Roman's win ascent is 0.891 em under 0.042 em of external leading, its
+    // single line 1.149 em.
+    assert!(near(first.baseline, 72.0 + 9.33, 0.05), "{first:?}");
+    assert!(near(second.baseline - first.baseline, 11.49, 0.05), "{first:?} {second:?}");
+}

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::docx::docx;
+use common::docx::{docx, docx_with_image, inline_picture, png};
 use common::layout::{lay_out, near};
 
 const SECT: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
@@ -32,4 +32,28 @@ fn pagination_page_break_paragraph_leaves_the_next_paragraph_at_the_top() {
     assert!(near(after_break, after_text, 0.01), "{after_break} vs {after_text}");
     assert!(near(own - after_break, 14.0, 0.05), "{own} vs {after_break}");
     assert!(after_break < 72.0 + 14.0, "at the top margin: {after_break}");
+}
+
+/// The baseline of the paragraph after one holding a 200 pt inline picture, with `text`
+/// beside the picture, at the top of the page.
+fn after_picture(text: &str) -> f64 {
+    let body = format!(
+        r#"<w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r><w:r>{}</w:r></w:p><w:p><w:r><w:t>Next</w:t></w:r></w:p>{SECT}"#,
+        inline_picture(100, 200)
+    );
+    let pages = lay_out(&docx_with_image(&body, "p.png", &png(4, 4)));
+    pages[0].find("Next").expect("the next paragraph").baseline
+}
+
+#[test]
+fn pagination_line_of_a_picture_alone_ends_at_the_picture() {
+    // A line holding only a picture is as tall as the picture: no descent of the mark
+    // under it (corpus `aspose_words_Aspose_Words_for_NET_images`). Under the styles of
+    // Word's blank document (11 pt Calibri, 1.08 lines, 8 pt after) the next baseline is the
+    // multiple's extra of the mark's 13.43 pt line, 8 pt and Calibri's 10.47 pt ascent below.
+    let alone = after_picture("");
+    assert!(near(alone, 72.0 + 200.0 + 13.43 * (259.0 / 240.0 - 1.0) + 8.0 + 10.47, 0.1), "{alone}");
+    // Beside text, the line keeps the text's descent under its baseline.
+    let beside = after_picture("Text");
+    assert!(beside > alone + 2.5, "{beside} vs {alone}");
 }

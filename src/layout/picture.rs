@@ -115,8 +115,14 @@ mod tests {
         use crate::layout::font_metrics::LineExtent;
         use crate::resolve::LineRule;
         let text = LineExtent { ascent: Pt(9.0), descent: Pt(3.0) };
-        let (height, baseline) = crate::layout::line::picture_line_height(text, Pt(100.0), LineRule::Auto(1.5));
+        let (height, baseline) = crate::layout::line::picture_line_height(text, Pt(100.0), LineRule::Auto(1.5), false);
         assert_eq!((height, baseline), (Pt(109.0), Pt(100.0)));
+        // Without text beside it the picture ends the line: its height plus half a line.
+        let (height, baseline) = crate::layout::line::picture_line_height(text, Pt(100.0), LineRule::Auto(1.5), true);
+        assert_eq!((height, baseline), (Pt(106.0), Pt(100.0)));
+        // A picture shorter than the mark leaves the mark's height.
+        let (height, _) = crate::layout::line::picture_line_height(text, Pt(10.0), LineRule::Auto(1.0), true);
+        assert_eq!(height, Pt(12.0));
     }
 
     #[test]

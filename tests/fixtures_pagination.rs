@@ -5,6 +5,7 @@ mod common;
 
 use common::docx::{docx, docx_with_image, inline_picture, png};
 use common::layout::{lay_out, near};
+use docx2pdf::layout::summary::TextPiece;
 
 const SECT: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
 
@@ -34,15 +35,24 @@ fn pagination_page_break_paragraph_leaves_the_next_paragraph_at_the_top() {
     assert!(after_break < 72.0 + 14.0, "at the top margin: {after_break}");
 }
 
-/// The baseline of the paragraph after one holding a 200 pt inline picture, with `text`
-/// beside the picture, at the top of the page.
-fn after_picture(text: &str) -> f64 {
+/// The paragraph after one holding a 100 × 200 pt inline picture with `effect` (the
+/// attributes of a `wp:effectExtent`, or none) between `text` and `after`, at the top of
+/// the page; and the text after the picture on its line.
+fn around_picture(text: &str, effect: &str, after: &str) -> (TextPiece, Option<TextPiece>) {
+    let mut picture = inline_picture(100, 200);
+    if !effect.is_empty() {
+        picture = picture.replacen("<wp:docPr", &format!("<wp:effectExtent {effect}/><wp:docPr"), 1);
+    }
     let body = format!(
-        r#"<w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r><w:r>{}</w:r></w:p><w:p><w:r><w:t>Next</w:t></w:r></w:p>{SECT}"#,
-        inline_picture(100, 200)
+        r#"<w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r><w:r>{picture}</w:r><w:r><w:t xml:space="preserve">{after}</w:t></w:r></w:p><w:p><w:r><w:t>Next</w:t></w:r></w:p>{SECT}"#
     );
     let pages = lay_out(&docx_with_image(&body, "p.png", &png(4, 4)));
-    pages[0].find("Next").expect("the next paragraph").baseline
+    let next = pages[0].find("Next").expect("the next paragraph").clone();
+    (next, pages[0].find("After").cloned())
+}
+
+fn after_picture(text: &str) -> f64 {
+    around_picture(text, "", "").0.baseline
 }
 
 #[test]
@@ -56,4 +66,16 @@ fn pagination_line_of_a_picture_alone_ends_at_the_picture() {
     // Beside text, the line keeps the text's descent under its baseline.
     let beside = after_picture("Text");
     assert!(beside > alone + 2.5, "{beside} vs {alone}");
+}
+
+#[test]
+fn pagination_effect_extent_adds_to_an_inline_pictures_box() {
+    // `wp:effectExtent` (§20.4.2.6) takes room around the picture in its line: 4 pt below
+    // move the next paragraph 4 pt down (corpus `Sari_Dot_ADPL_srs`), 3 pt left and 5 pt
+    // right push the text after it 8 pt on.
+    let (plain_next, plain_after) = around_picture("", "", "After");
+    let (next, after) = around_picture("", r#"l="38100" t="0" r="63500" b="50800""#, "After");
+    assert!(near(next.baseline - plain_next.baseline, 4.0, 0.01), "{next:?} vs {plain_next:?}");
+    let (a, b) = (after.expect("text after"), plain_after.expect("text after"));
+    assert!(near(a.x - b.x, 8.0, 0.01), "{a:?} vs {b:?}");
 }

@@ -640,6 +640,9 @@ pub struct Picture {
     pub anchor: Option<Box<PictureAnchor>>,
     /// The text a metafile picture draws, set over it by layout.
     pub texts: Vec<PictureText>,
+    /// `wp:effectExtent@l,t,r,b` (§20.4.2.6) of an inline picture: the room its effects
+    /// take around the extent, which Word adds to the picture's box in the line.
+    pub effect: Distances,
 }
 
 /// A line of text a metafile picture draws (see `metafile_text`), in fractions of the

@@ -175,7 +175,7 @@ pub(crate) fn finish_line(
             }
             // A picture stands on the baseline and makes the line as tall as it is (notes §9).
             AtomKind::Picture(k) => {
-                picture = picture.max(c.pictures[*k].size.height);
+                picture = picture.max(c.pictures[*k].size.height + c.picture_effects[*k].height());
             }
             // A fraction is text stacked around the baseline: the line holds both parts.
             AtomKind::Fraction(k) => {
@@ -296,8 +296,9 @@ pub(crate) fn finish_line(
             AtomKind::Note(kind, id) => frag.marks.push(Mark::Note(*kind, *id)),
             AtomKind::Picture(k) => {
                 let item = &c.pictures[*k];
+                let effect = &c.picture_effects[*k];
                 // A blank picture only keeps room for shapes drawn over it (an inline chart).
-                let top = Point::new(xs[i], baseline - item.size.height);
+                let top = Point::new(xs[i] + effect.left, baseline - effect.bottom - item.size.height);
                 if item.image.format != ImageFormat::Blank {
                     frag.push(top, Item::Image(item.clone()));
                 }

@@ -79,3 +79,26 @@ fn pagination_effect_extent_adds_to_an_inline_pictures_box() {
     let (a, b) = (after.expect("text after"), plain_after.expect("text after"));
     assert!(near(a.x - b.x, 8.0, 0.01), "{a:?} vs {b:?}");
 }
+
+/// The page and baseline of a 1.5-spaced line of 11 pt Calibri (single 13.43 pt, spaced
+/// 20.14 pt) whose top is `room` above the bottom margin of a Letter page.
+fn last_line(room: f64) -> (usize, f64) {
+    let exact = ((648.0 - room) * 20.0).round() as i64;
+    let body = format!(
+        r#"<w:p><w:pPr><w:spacing w:after="0" w:line="{exact}" w:lineRule="exact"/></w:pPr><w:r><w:t>Filler</w:t></w:r></w:p><w:p><w:pPr><w:spacing w:after="0" w:line="360" w:lineRule="auto"/></w:pPr><w:r><w:t>Last line</w:t></w:r></w:p>{SECT}"#
+    );
+    let pages = lay_out(&docx(&body));
+    let page = pages.iter().position(|p| p.find("Last line").is_some()).expect("the line");
+    (page, pages[page].find("Last line").expect("the line").baseline)
+}
+
+#[test]
+fn pagination_last_line_may_hang_its_line_spacing_into_the_bottom_margin() {
+    // 16 pt of room: the text (13.43 pt) fits, its spacing's extra hangs below the margin,
+    // as Word ends pages (corpus `Sari_Dot_ADPL_sdd`, `AlexTatulescu_spotify_clone_srs`).
+    assert_eq!(last_line(16.0).0, 0);
+    // 13 pt: the text itself does not fit, and the line goes on.
+    let (page, baseline) = last_line(13.0);
+    assert_eq!(page, 1);
+    assert!(baseline < 72.0 + 14.0, "{baseline}");
+}

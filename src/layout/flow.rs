@@ -483,6 +483,8 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let mut notes_h = Pt::ZERO;
             while s + fit < chunk_end {
                 let h = p.lines[s + fit].frag.height + self.skip_at(s + fit, s);
+                // What must fit: the line without the extra its spacing may hang below.
+                let need = h - p.lines[s + fit].hang;
                 let refs = footnote_refs(&p.lines[s + fit].frag);
                 let (full, least) = if refs.is_empty() {
                     (Pt::ZERO, Pt::ZERO)
@@ -490,9 +492,9 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     let width = self.note_width();
                     self.notes.demand(&refs, notes_h > Pt::ZERO, &self.doc.footnotes, width, self.ctx)?
                 };
-                if used + h + notes_h + full <= room + EPSILON {
+                if used + need + notes_h + full <= room + EPSILON {
                     notes_h += full;
-                } else if full > Pt::ZERO && used + h + notes_h + least <= room + EPSILON {
+                } else if full > Pt::ZERO && used + need + notes_h + least <= room + EPSILON {
                     used += h;
                     fit += 1;
                     break;

@@ -22,6 +22,9 @@ pub(crate) struct LaidLine {
     pub frag: Fragment,
     /// A page or column break after this line.
     pub brk: Option<BreakKind>,
+    /// The part of the height below the text that the last line of a page may hang into
+    /// the bottom margin: the extra of an auto line spacing above single.
+    pub hang: Pt,
 }
 
 /// The single-line extent of a run style's primary face.
@@ -193,10 +196,19 @@ pub(crate) fn finish_line(
     // 16261909_Backup_Tools_ 46 pages against Word's 43 (40 without), our cell lines being
     // taller than Word's there.
     let pitch = ctx.line_pitch.filter(|_| style.snap_to_grid && ctx.table_depth == 0);
-    let (height, baseline) = match (pitch, style.line) {
+    let rule_height = |rule: LineRule| match (pitch, rule) {
         (Some(pitch), LineRule::Auto(m)) if picture == Pt::ZERO => grid_line_height(ext, m, pitch),
         (_, rule) if picture > Pt::ZERO => picture_line_height(ext, picture, rule, !any),
         (_, rule) => line_height(ext, rule),
+    };
+    let (height, baseline) = rule_height(style.line);
+    // Word keeps a line on the page when its text fits above the bottom margin, the extra
+    // of a multiple line spacing hanging below it: `Sari_Dot_ADPL_sdd` (corpus/word) ends
+    // a page with a 1.5-line caption whose extra reaches 0.2 pt past the margin, and
+    // `AlexTatulescu_spotify_clone_srs` page 7 with a 1.08-line one 0.9 pt past it.
+    let hang = match style.line {
+        LineRule::Auto(m) if m > 1.0 => (height - rule_height(LineRule::Auto(1.0)).0).max(Pt::ZERO),
+        _ => Pt::ZERO,
     };
     let mut frag = Fragment::new(height);
     let end = content_end_idx.map(|k| k + 1).unwrap_or(0);
@@ -338,7 +350,7 @@ pub(crate) fn finish_line(
             );
         }
     }
-    LaidLine { frag, brk: span.brk.filter(|b| *b != BreakKind::Line) }
+    LaidLine { frag, brk: span.brk.filter(|b| *b != BreakKind::Line), hang }
 }
 
 /// The horizontal extent of atoms `[from, to)`, wherever bidi reordering put them.

@@ -264,3 +264,26 @@ fn paragraph_without_a_styles_part_takes_words_built_in_defaults() {
     assert!(near(first.baseline, 72.0 + 9.33, 0.05), "{first:?}");
     assert!(near(second.baseline - first.baseline, 11.49, 0.05), "{first:?} {second:?}");
 }
+
+/// The right edge of "2026년 8월 A반" (two digit and one letter boundaries with Hangul)
+/// under `ppr`, in a package with a default paragraph style or (`styled` false) none.
+fn mixed_width(ppr: &str, styled: bool) -> f64 {
+    let body = format!(r#"<w:p><w:pPr>{ppr}</w:pPr><w:r><w:t>2026년 8월 A반</w:t></w:r></w:p>{SECT}"#);
+    let pages = if styled { lay_out(&docx(&body)) } else { lay_out(&docx_without_styles(&body)) };
+    pages[0].find("2026").expect("the line").ink_right
+}
+
+#[test]
+fn paragraph_east_asian_text_is_spaced_a_quarter_em_from_latin_letters_and_digits() {
+    // Word adds a quarter em where Hangul meets a digit (`w:autoSpaceDN`) or a Latin letter
+    // (`w:autoSpaceDE`), both on in a paragraph of a document-defined style.
+    let spaced = mixed_width("", true);
+    let digits_off = mixed_width(r#"<w:autoSpaceDN w:val="0"/>"#, true);
+    let both_off = mixed_width(r#"<w:autoSpaceDN w:val="0"/><w:autoSpaceDE w:val="0"/>"#, true);
+    assert!(near(spaced - digits_off, 2.0 * 11.0 * 0.25, 0.01), "{spaced} vs {digits_off}");
+    assert!(near(digits_off - both_off, 11.0 * 0.25, 0.01), "{digits_off} vs {both_off}");
+    // A bare paragraph (no styles at all) sets them flush unless it asks for the space.
+    let bare = mixed_width("", false);
+    let asked = mixed_width("<w:autoSpaceDE/><w:autoSpaceDN/>", false);
+    assert!(near(asked - bare, 3.0 * 10.0 * 0.25, 0.01), "{asked} vs {bare}");
+}

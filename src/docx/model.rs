@@ -933,6 +933,10 @@ pub struct ParagraphProps {
     pub kinsoku: Option<bool>,
     /// `w:wordWrap` (§17.3.1.45): off lets Word break Korean words between syllables.
     pub word_wrap: Option<bool>,
+    /// `w:autoSpaceDE` (§17.3.1.2): space between East Asian and Latin text.
+    pub auto_space_de: Option<bool>,
+    /// `w:autoSpaceDN` (§17.3.1.3): space between East Asian text and numbers.
+    pub auto_space_dn: Option<bool>,
     /// `w:framePr` (§17.3.1.11): a text frame or drop cap.
     pub frame: Option<FrameProps>,
 }

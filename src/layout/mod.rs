@@ -20,6 +20,7 @@ mod fraction;
 mod fragment;
 mod glyph_text;
 mod header_footer;
+mod auto_space;
 mod kinsoku;
 mod line;
 mod linebreak;

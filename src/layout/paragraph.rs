@@ -132,8 +132,9 @@ fn layout_paragraph_in(
     around: Option<&mut dyn FnMut(Pt, Pt) -> LineBand>,
 ) -> Result<(LaidParagraph, Vec<Pt>), LayoutError> {
     ctx.deadline.check()?;
-    let c = collect(p, ctx, fields);
+    let mut c = collect(p, ctx, fields);
     let style = &p.style;
+    super::auto_space::apply(&mut c, style.auto_space_de, style.auto_space_dn);
     // A paragraph whose mark is hidden and that shows nothing takes no room.
     if p.mark.vanish && c.atoms.is_empty() {
         return Ok((LaidParagraph { style: style.clone(), lines: Vec::new(), border_top: true, border_bottom: true }, Vec::new()));

@@ -50,11 +50,11 @@ pub(super) fn compute_paragraph(
         p.tabs.iter().map(|t| TabStopStyle { kind: t.kind, pos: t.pos.pt(), leader: t.leader }).collect();
     tabs.sort_by(|a, b| a.pos.0.total_cmp(&b.pos.0));
     let border = |b: &Option<crate::docx::model::Border>| b.as_ref().and_then(BorderStyle::from_model);
-    // `w:wordWrap` unset anywhere: Word keeps Korean words whole in a paragraph whose style
-    // the document defines (its `w:pStyle`, or a default paragraph style), and breaks a bare
-    // paragraph's Hangul between syllables. Measured with native Word by office2pdf
-    // (developer0hye/office2pdf #730, #1062): adding only a default style definition to a
-    // package flips its bare paragraph to word-level breaking.
+    // `w:wordWrap`, `w:autoSpaceDE` and `w:autoSpaceDN` unset anywhere: on in a paragraph
+    // whose style the document defines (its `w:pStyle`, or a default paragraph style), off
+    // in a bare one, whose Hangul then breaks between syllables and meets Latin text flush.
+    // Measured with native Word by office2pdf (developer0hye/office2pdf #730, #1062, #1055):
+    // adding only a default style definition to a package flips its bare paragraphs.
     let styled = style_id.is_some();
     ParaStyle {
         style_id,
@@ -85,6 +85,8 @@ pub(super) fn compute_paragraph(
         widow_control: p.widow_control.unwrap_or(true),
         snap_to_grid: p.snap_to_grid.unwrap_or(true),
         word_wrap: p.word_wrap.unwrap_or(styled),
+        auto_space_de: p.auto_space_de.unwrap_or(styled),
+        auto_space_dn: p.auto_space_dn.unwrap_or(styled),
         contextual_spacing: p.contextual_spacing.unwrap_or(false),
         bidi: p.bidi.unwrap_or(false),
         tabs,

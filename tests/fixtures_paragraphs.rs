@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::docx::{docx, docx_with_rels};
+use common::docx::{docx, docx_with_rels, docx_without_styles};
 use common::layout::{lay_out, near};
 use docx2pdf::layout::summary::{PageSummary, TextPiece};
 
@@ -226,4 +226,84 @@ fn paragraph_breaks_after_a_space_between_a_closing_quote_and_an_opening_bracket
     let lines = body_lines(&pages[0]);
     assert!(lines[0].text.trim_end().ends_with(r#""quoted""#), "{lines:?}");
     assert!(lines[1].text.starts_with("(bracketed)"), "{lines:?}");
+}
+
+/// A Korean paragraph of one six-syllable word repeated, under `ppr`, as the lines it
+/// breaks into, in a box 50 pt narrower than the text width so that no line ends with a
+/// word by chance: the package defines a default paragraph style, or (`styled` false) has
+/// no styles part at all.
+fn korean_lines(ppr: &str, styled: bool) -> Vec<TextPiece> {
+    let text = ["대한민국만세"; 24].join(" ");
+    let body = format!(r#"<w:p><w:pPr><w:ind w:right="1000"/>{ppr}</w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>{SECT}"#);
+    let pages = if styled { lay_out(&docx(&body)) } else { lay_out(&docx_without_styles(&body)) };
+    body_lines(&pages[0]).into_iter().cloned().collect()
+}
+
+/// Whether every line holds whole words only.
+fn whole_words(lines: &[TextPiece]) -> bool {
+    lines.iter().all(|l| l.text.split_whitespace().all(|w| w == "대한민국만세"))
+}
+
+#[test]
+fn paragraph_korean_in_a_defined_style_breaks_between_words() {
+    // Word keeps each Korean word whole, as it does Latin ones (OI29500 2.1.67), in a
+    // paragraph whose style the document defines, leaving the rest of the line empty.
+    let lines = korean_lines("", true);
+    assert!(lines.len() >= 3, "{lines:?}");
+    assert!(whole_words(&lines), "{lines:?}");
+    assert!(lines[0].ink_right < RIGHT - 50.0 - 11.0, "room for a syllable is left: {:?}", lines[0]);
+}
+
+#[test]
+fn paragraph_korean_breaks_between_syllables_with_word_wrap_off_or_no_style() {
+    for (ppr, styled) in [(r#"<w:wordWrap w:val="0"/>"#, true), ("", false)] {
+        let lines = korean_lines(ppr, styled);
+        assert!(!whole_words(&lines), "{ppr}, styled {styled}: {lines:?}");
+        let first = &lines[0];
+        assert!(first.ink_right > RIGHT - 50.0 - first.size * 1.05, "the line is full to a syllable: {first:?}");
+    }
+}
+
+#[test]
+fn paragraph_korean_word_wrap_on_keeps_words_whole_without_styles() {
+    let lines = korean_lines(r#"<w:wordWrap/>"#, false);
+    assert!(whole_words(&lines), "{lines:?}");
+}
+
+#[test]
+fn paragraph_without_a_styles_part_takes_words_built_in_defaults() {
+    // No styles part (nor docDefaults): Times New Roman 10 pt, single spacing, nothing
+    // after (notes §1; dolanmiu/docx #724), on a Letter page with 1-inch margins.
+    let body = "<w:p><w:r><w:t>First line</w:t></w:r></w:p><w:p><w:r><w:t>Second line</w:t></w:r></w:p>";
+    let pages = lay_out(&docx_without_styles(body));
+    let (first, second) = (pages[0].find("First").expect("first"), pages[0].find("Second").expect("second"));
+    assert!(near(first.size, 10.0, 0.001), "{first:?}");
+    assert!(near(first.x, 72.0, 0.01), "{first:?}");
+    // Times New Roman's win ascent is 0.891 em under 0.042 em of external leading, its
+    // single line 1.149 em.
+    assert!(near(first.baseline, 72.0 + 9.33, 0.05), "{first:?}");
+    assert!(near(second.baseline - first.baseline, 11.49, 0.05), "{first:?} {second:?}");
+}
+
+/// The right edge of "2026년 8월 A반" (two digit and one letter boundaries with Hangul)
+/// under `ppr`, in a package with a default paragraph style or (`styled` false) none.
+fn mixed_width(ppr: &str, styled: bool) -> f64 {
+    let body = format!(r#"<w:p><w:pPr>{ppr}</w:pPr><w:r><w:t>2026년 8월 A반</w:t></w:r></w:p>{SECT}"#);
+    let pages = if styled { lay_out(&docx(&body)) } else { lay_out(&docx_without_styles(&body)) };
+    pages[0].find("2026").expect("the line").ink_right
+}
+
+#[test]
+fn paragraph_east_asian_text_is_spaced_a_quarter_em_from_latin_letters_and_digits() {
+    // Word adds a quarter em where Hangul meets a digit (`w:autoSpaceDN`) or a Latin letter
+    // (`w:autoSpaceDE`), both on in a paragraph of a document-defined style.
+    let spaced = mixed_width("", true);
+    let digits_off = mixed_width(r#"<w:autoSpaceDN w:val="0"/>"#, true);
+    let both_off = mixed_width(r#"<w:autoSpaceDN w:val="0"/><w:autoSpaceDE w:val="0"/>"#, true);
+    assert!(near(spaced - digits_off, 2.0 * 11.0 * 0.25, 0.01), "{spaced} vs {digits_off}");
+    assert!(near(digits_off - both_off, 11.0 * 0.25, 0.01), "{digits_off} vs {both_off}");
+    // A bare paragraph (no styles at all) sets them flush unless it asks for the space.
+    let bare = mixed_width("", false);
+    let asked = mixed_width("<w:autoSpaceDE/><w:autoSpaceDN/>", false);
+    assert!(near(asked - bare, 3.0 * 10.0 * 0.25, 0.01), "{asked} vs {bare}");
 }

@@ -61,6 +61,8 @@ struct PictureRef {
     wrap: Wrap,
     wrap_text: WrapText,
     distance: Distances,
+    /// `wp:effectExtent`.
+    effect: Distances,
 }
 
 /// Reads a drawing whose `Start` was just returned. Its first picture is returned;
@@ -206,6 +208,7 @@ pub(crate) fn read_drawing(
                     }
                     // `wp:extent` (§20.4.2.7); `a:ext` of a transform has another name.
                     b"extent" => frame.extent = emu_pair(&e),
+                    b"effectExtent" => pic.effect = effect_extent(&e),
                     b"positionH" | b"positionV" => {
                         axis = if name == b"positionH" {
                             Axis::Horizontal
@@ -352,6 +355,7 @@ fn picture(story: &mut Story<'_>, frame: &TextBox, pic: &PictureRef) -> Result<O
         extent: (cx, cy),
         crop: pic.crop,
         transform: pic.transform,
+        effect: if anchor.is_none() { pic.effect } else { Distances::default() },
         anchor,
     }))
 }
@@ -445,6 +449,7 @@ fn placeholder(frame: &TextBox, pic: &PictureRef) -> Option<Picture> {
         extent: (cx, cy),
         crop: Crop::default(),
         transform: PictureTransform::default(),
+        effect: if anchor.is_none() { pic.effect } else { Distances::default() },
         anchor,
         texts: Vec::new(),
     })
@@ -518,6 +523,12 @@ fn vml_line(e: &BytesStart<'_>, frame: &mut TextBox) {
         let v = position(frame, Axis::Vertical);
         v.offset = Some(Emu(v.offset.unwrap_or_default().0 + from.1 .0.min(to.1 .0)));
     }
+}
+
+/// `wp:effectExtent@l,t,r,b` (§20.4.2.6), in EMU; a negative side counts as none.
+fn effect_extent(e: &BytesStart<'_>) -> Distances {
+    let v = |name: &[u8]| Emu(attr_raw(e, name).and_then(|v| int(&v)).unwrap_or(0).max(0));
+    Distances { top: v(b"t"), bottom: v(b"b"), left: v(b"l"), right: v(b"r") }
 }
 
 /// `distT/B/L/R` of a `wp:anchor`, in EMU.

@@ -677,6 +677,9 @@ pub struct Picture {
     pub anchor: Option<Box<PictureAnchor>>,
     /// The text a metafile picture draws, set over it by layout.
     pub texts: Vec<PictureText>,
+    /// `wp:effectExtent@l,t,r,b` (§20.4.2.6) of an inline picture: the room its effects
+    /// take around the extent, which Word adds to the picture's box in the line.
+    pub effect: Distances,
 }
 
 /// A line of text a metafile picture draws (see `metafile_text`), in fractions of the
@@ -965,6 +968,12 @@ pub struct ParagraphProps {
     pub suppress_auto_hyphens: Option<bool>,
     /// `w:kinsoku` (§17.3.1.16): East Asian line-breaking rules apply.
     pub kinsoku: Option<bool>,
+    /// `w:wordWrap` (§17.3.1.45): off lets Word break Korean words between syllables.
+    pub word_wrap: Option<bool>,
+    /// `w:autoSpaceDE` (§17.3.1.2): space between East Asian and Latin text.
+    pub auto_space_de: Option<bool>,
+    /// `w:autoSpaceDN` (§17.3.1.3): space between East Asian text and numbers.
+    pub auto_space_dn: Option<bool>,
     /// `w:framePr` (§17.3.1.11): a text frame or drop cap.
     pub frame: Option<FrameProps>,
 }

@@ -194,6 +194,9 @@ pub(crate) fn read_ppr(xml: &mut XmlReader<'_>) -> Result<ParaPr, DocxError> {
             b"snapToGrid" => p.snap_to_grid = Some(on_off(&e)),
             b"suppressAutoHyphens" => p.suppress_auto_hyphens = Some(on_off(&e)),
             b"kinsoku" => p.kinsoku = Some(on_off(&e)),
+            b"wordWrap" => p.word_wrap = Some(on_off(&e)),
+            b"autoSpaceDE" => p.auto_space_de = Some(on_off(&e)),
+            b"autoSpaceDN" => p.auto_space_dn = Some(on_off(&e)),
             b"textAlignment" => p.text_alignment = val(&e).and_then(|v| text_alignment(&v)),
             b"framePr" => p.frame = Some(frame(&e)),
             b"outlineLvl" => p.outline_level = val(&e).and_then(|v| int(&v)).map(|v| v.clamp(0, 9) as u8),
@@ -500,9 +503,11 @@ mod tests {
     #[test]
     fn grid_alignment_and_hyphenation_switches_are_read() {
         let p = ppr(
-            r#"<w:snapToGrid w:val="0"/><w:textAlignment w:val="center"/><w:suppressAutoHyphens/><w:kinsoku w:val="0"/>"#,
+            r#"<w:snapToGrid w:val="0"/><w:textAlignment w:val="center"/><w:suppressAutoHyphens/><w:kinsoku w:val="0"/><w:wordWrap w:val="0"/><w:autoSpaceDE w:val="0"/><w:autoSpaceDN/>"#,
         );
         let q = &p.props;
+        assert_eq!(q.word_wrap, Some(false));
+        assert_eq!((q.auto_space_de, q.auto_space_dn), (Some(false), Some(true)));
         assert_eq!(q.snap_to_grid, Some(false));
         assert_eq!(q.text_alignment, Some(TextAlignment::Center));
         assert_eq!((q.suppress_auto_hyphens, q.kinsoku), (Some(true), Some(false)));

@@ -141,6 +141,9 @@ pub(crate) struct Collected {
     pub links: Vec<LinkDest>,
     /// Inline pictures, as the items they become.
     pub pictures: Vec<ImageItem>,
+    /// The room each inline picture's effects take around it (`wp:effectExtent`), by
+    /// picture: part of its box in the line.
+    pub picture_effects: Vec<super::picture::Effect>,
     /// The text each inline picture draws (metafiles), by picture: baseline positions from
     /// the picture's top-left corner.
     pub picture_texts: Vec<Vec<(Point, TextItem)>>,
@@ -210,10 +213,12 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                         // sides, UAX #14 LB20); a floating one is placed by the flow.
                         RunContent::Picture(picture) if picture.anchor.is_none() => {
                             let item = image_item(picture);
-                            let width = item.size.width;
+                            let effect = super::picture::Effect::of(picture);
+                            let width = item.size.width + effect.left + effect.right;
                             let index = c.pictures.len();
                             c.picture_texts.push(overlay(picture, item.size, ctx));
                             c.pictures.push(item);
+                            c.picture_effects.push(effect);
                             push_atom(&mut c, AtomKind::Picture(index), "\u{FFFC}", width, link);
                         }
                         RunContent::Picture(_) => {}

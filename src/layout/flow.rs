@@ -50,6 +50,9 @@ enum Cause {
     Auto,
     /// A page break, page-break-before or a section break.
     Hard,
+    /// A page break ending a paragraph: unlike the other hard breaks, Word does not give
+    /// the next paragraph its space before at the top of the new page.
+    Ended,
 }
 
 /// How a floating object sits among the body text.
@@ -480,6 +483,8 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let mut notes_h = Pt::ZERO;
             while s + fit < chunk_end {
                 let h = p.lines[s + fit].frag.height + self.skip_at(s + fit, s);
+                // What must fit: the line without the extra its spacing may hang below.
+                let need = h - p.lines[s + fit].hang;
                 let refs = footnote_refs(&p.lines[s + fit].frag);
                 let (full, least) = if refs.is_empty() {
                     (Pt::ZERO, Pt::ZERO)
@@ -487,9 +492,9 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     let width = self.note_width();
                     self.notes.demand(&refs, notes_h > Pt::ZERO, &self.doc.footnotes, width, self.ctx)?
                 };
-                if used + h + notes_h + full <= room + EPSILON {
+                if used + need + notes_h + full <= room + EPSILON {
                     notes_h += full;
-                } else if full > Pt::ZERO && used + h + notes_h + least <= room + EPSILON {
+                } else if full > Pt::ZERO && used + need + notes_h + least <= room + EPSILON {
                     used += h;
                     fit += 1;
                     break;
@@ -534,7 +539,12 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             }
             if s >= chunk_end {
                 match p.lines[s - 1].brk {
-                    Some(BreakKind::Page) => self.new_page(Cause::Hard)?,
+                    // A page break that ends its paragraph (in Word 2013+ layout the mark
+                    // takes no line after it) leaves the next paragraph at the very top:
+                    // `developer0hye_office2pdf_05_technical_manual_en` (corpus/word) sets
+                    // its 14 pt-before heading after a paragraph holding only a page break
+                    // flush at the top margin, as betteroffice #616 measured on Word 16.113.
+                    Some(BreakKind::Page) => self.new_page(if s >= n { Cause::Ended } else { Cause::Hard })?,
                     Some(BreakKind::Column) => self.next_column(Cause::Hard)?,
                     _ => {}
                 }
@@ -778,10 +788,11 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         if self.col_has_content {
             between(prev_after, before)
         } else {
-            // Top of a page: `before` is dropped after an automatic break and kept after a
-            // hard one, less the previous paragraph's `after` (notes §3).
+            // Top of a page: `before` is dropped after an automatic break or a page break
+            // ending the paragraph before, and kept after a paragraph's own page break
+            // before or a section break, less the previous paragraph's `after` (notes §3).
             match self.last_break {
-                Cause::Auto => Pt::ZERO,
+                Cause::Auto | Cause::Ended => Pt::ZERO,
                 Cause::Hard => (before - prev_after).max(Pt::ZERO),
                 Cause::Start => before,
             }

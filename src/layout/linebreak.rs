@@ -103,16 +103,30 @@ pub(crate) fn shrinkable(pen: &Pen, spaces: Pt, shrink: f64) -> Pt {
 }
 
 /// Where lines may break: UAX #14 opportunities by byte offset of the paragraph text,
-/// adjusted by the kinsoku rules next to East Asian text (§17.3.1.16).
-pub(crate) fn break_opportunities(c: &Collected, kinsoku: &Kinsoku) -> Vec<bool> {
-    let mut allowed = vec![false; c.text.len() + 1];
-    for (pos, kind) in linebreaks(&c.text) {
+/// adjusted by the kinsoku rules next to East Asian text (§17.3.1.16). With `word_wrap`
+/// (`w:wordWrap`, on unless turned off) Hangul breaks as Latin letters do, between words
+/// only (see [`hangul_as_letters`]).
+pub(crate) fn break_opportunities(c: &Collected, kinsoku: &Kinsoku, word_wrap: bool) -> Vec<bool> {
+    opportunities(&c.text, kinsoku, word_wrap)
+}
+
+/// [`break_opportunities`] of a text.
+fn opportunities(text: &str, kinsoku: &Kinsoku, word_wrap: bool) -> Vec<bool> {
+    let mut allowed = vec![false; text.len() + 1];
+    let letters;
+    let uax = if word_wrap && text.chars().any(is_hangul) {
+        letters = hangul_as_letters(text);
+        &letters
+    } else {
+        text
+    };
+    for (pos, kind) in linebreaks(uax) {
         if kind == BreakOpportunity::Allowed || kind == BreakOpportunity::Mandatory {
             allowed[pos] = true;
         }
     }
-    allow_after_spaces(&c.text, &mut allowed);
-    kinsoku.apply(&c.text, &mut allowed);
+    allow_after_spaces(text, &mut allowed);
+    kinsoku.apply(text, &mut allowed);
     allowed
 }
 
@@ -154,6 +168,27 @@ fn allow_after_spaces(text: &str, allowed: &mut [bool]) {
         after_space = false;
         after_opening = class == BreakClass::OpenPunctuation;
     }
+}
+
+/// A letter of UAX #14 class AL as long in UTF-8 as every Hangul character (three bytes),
+/// so that break offsets in the copy are offsets in the original.
+const LETTER: char = '\u{0800}';
+
+/// Hangul syllables and jamo (UAX #14 classes H2, H3, JL, JV, JT and the ID compatibility
+/// jamo), all in the three-byte range of UTF-8.
+fn is_hangul(c: char) -> bool {
+    matches!(u32::from(c), 0x1100..=0x11FF | 0x3130..=0x318F | 0xA960..=0xA97F | 0xAC00..=0xD7FF)
+}
+
+/// The text with each Hangul character replaced by a letter of class AL. With
+/// `w:wordWrap` on, Word breaks Korean between words, as it does Latin (OI29500 2.1.67:
+/// Word applies §17.3.1.45 to Korean text only): a word such as `map상에서` or `30일까지`
+/// stays whole, where UAX #14 breaks between any two syllables and between a Latin letter
+/// and a syllable. Off, as in `iGH01gi_SE_Term_Project_make_a_move_fully_dressed_`
+/// (corpus/word, whose Korean Normal style says `w:wordWrap w:val="0"`), Word ends a line
+/// between `END` and `지점에`.
+fn hangul_as_letters(text: &str) -> String {
+    text.chars().map(|c| if is_hangul(c) { LETTER } else { c }).collect()
 }
 
 /// The line starting at atom `start` (not past the end), filled greedily in `geo`.
@@ -224,9 +259,10 @@ pub(crate) fn break_lines(
     c: &Collected,
     geo: &LineGeometry<'_>,
     kinsoku: &Kinsoku,
+    word_wrap: bool,
     deadline: &Deadline,
 ) -> Result<Vec<LineSpan>, TimedOut> {
-    let allowed = break_opportunities(c, kinsoku);
+    let allowed = break_opportunities(c, kinsoku, word_wrap);
     let mut spans: Vec<LineSpan> = Vec::new();
     let mut start = 0;
     let mut first = true;
@@ -239,4 +275,49 @@ pub(crate) fn break_lines(
     }
     close_lines(&mut spans, c.atoms.len());
     Ok(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The texts before each break opportunity inside `text` (not its end).
+    fn pieces(text: &str, word_wrap: bool) -> Vec<&str> {
+        let allowed = opportunities(text, &Kinsoku::default(), word_wrap);
+        let cuts: Vec<usize> = (1..text.len()).filter(|&i| allowed[i]).collect();
+        let mut out = Vec::new();
+        let mut from = 0;
+        for cut in cuts.into_iter().chain([text.len()]) {
+            out.push(&text[from..cut]);
+            from = cut;
+        }
+        out
+    }
+
+    #[test]
+    fn the_stand_in_letter_is_alphabetic_and_as_long_as_hangul() {
+        assert_eq!(unicode_linebreak::break_property(u32::from(LETTER)), unicode_linebreak::BreakClass::Alphabetic);
+        assert_eq!(LETTER.len_utf8(), '한'.len_utf8());
+        assert_eq!('ᄀ'.len_utf8(), 3);
+    }
+
+    #[test]
+    fn korean_breaks_between_words_by_default() {
+        assert_eq!(pieces("해당하는 점수를 map상에서", true), vec!["해당하는 ", "점수를 ", "map상에서"]);
+    }
+
+    #[test]
+    fn korean_breaks_between_syllables_when_word_wrap_is_off() {
+        assert_eq!(pieces("점수를 더", false), vec!["점", "수", "를 ", "더"]);
+    }
+
+    #[test]
+    fn korean_words_keep_their_parentheses() {
+        assert_eq!(pieces("말(piece)이 따라", true), vec!["말(piece)이 ", "따라"]);
+    }
+
+    #[test]
+    fn chinese_still_breaks_between_ideographs() {
+        assert_eq!(pieces("电子科技", true), vec!["电", "子", "科", "技"]);
+    }
 }

@@ -21,6 +21,7 @@ mod fragment;
 mod glyph_text;
 mod horizontal_rule;
 mod header_footer;
+mod auto_space;
 mod kinsoku;
 mod line;
 mod linebreak;

@@ -134,6 +134,7 @@ fn layout_paragraph_in(
     ctx.deadline.check()?;
     let mut c = collect(p, ctx, fields);
     let style = &p.style;
+    super::auto_space::apply(&mut c, style.auto_space_de, style.auto_space_dn);
     // A paragraph whose mark is hidden and that shows nothing takes no room.
     if p.mark.vanish && c.atoms.is_empty() {
         return Ok((LaidParagraph { style: style.clone(), lines: Vec::new(), border_top: true, border_bottom: true }, Vec::new()));
@@ -165,7 +166,7 @@ fn layout_paragraph_in(
     let mut skips = Vec::new();
     let mut lines = match around {
         None => {
-            let spans = break_lines(&c, &geo, &ctx.kinsoku, ctx.deadline)?;
+            let spans = break_lines(&c, &geo, &ctx.kinsoku, style.word_wrap, ctx.deadline)?;
             let mut lines = Vec::with_capacity(spans.len());
             for span in &spans {
                 ctx.deadline.check()?;
@@ -195,7 +196,7 @@ fn wrapped_lines(
     around: &mut dyn FnMut(Pt, Pt) -> LineBand,
     skips: &mut Vec<Pt>,
 ) -> Result<Vec<LaidLine>, LayoutError> {
-    let allowed = break_opportunities(c, &ctx.kinsoku);
+    let allowed = break_opportunities(c, &ctx.kinsoku, style.word_wrap);
     let count = c.atoms.len();
     let mut lines: Vec<LaidLine> = Vec::new();
     let mut y = Pt::ZERO;

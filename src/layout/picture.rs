@@ -14,6 +14,31 @@ const CROP_UNIT: f64 = 100_000.0;
 /// `a:xfrm@rot` is in 60,000ths of a degree (ST_Angle, §20.1.10.3).
 const ANGLE_UNIT: f64 = 60_000.0;
 
+/// The room an inline picture's effects take around its extent (`wp:effectExtent`,
+/// §20.4.2.6). Word lays the picture out as extent plus effect extent: in
+/// `Sari_Dot_ADPL_srs` (corpus/word) a table after a picture paragraph with
+/// `effectExtent b="9525"` starts 0.75 pt lower than the extent alone puts it.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Effect {
+    pub left: Pt,
+    pub top: Pt,
+    pub right: Pt,
+    pub bottom: Pt,
+}
+
+impl Effect {
+    /// The effect extent of an inline picture.
+    pub fn of(p: &Picture) -> Effect {
+        let e = &p.effect;
+        Effect { left: e.left.pt(), top: e.top.pt(), right: e.right.pt(), bottom: e.bottom.pt() }
+    }
+
+    /// The room above and below the picture together.
+    pub fn height(&self) -> Pt {
+        self.top + self.bottom
+    }
+}
+
 /// The item that shows `p` at its extent.
 pub(crate) fn image_item(p: &Picture) -> ImageItem {
     let c = p.crop;
@@ -74,6 +99,7 @@ mod tests {
             transform: PictureTransform { rotation: 90 * 60_000, flip_h: true, flip_v: false },
             anchor: wrap.map(|wrap| Box::new(PictureAnchor { wrap, ..PictureAnchor::default() })),
             texts: Vec::new(),
+            effect: Default::default(),
         }
     }
 
@@ -115,8 +141,14 @@ mod tests {
         use crate::layout::font_metrics::LineExtent;
         use crate::resolve::LineRule;
         let text = LineExtent { ascent: Pt(9.0), descent: Pt(3.0) };
-        let (height, baseline) = crate::layout::line::picture_line_height(text, Pt(100.0), LineRule::Auto(1.5));
+        let (height, baseline) = crate::layout::line::picture_line_height(text, Pt(100.0), LineRule::Auto(1.5), false);
         assert_eq!((height, baseline), (Pt(109.0), Pt(100.0)));
+        // Without text beside it the picture ends the line: its height plus half a line.
+        let (height, baseline) = crate::layout::line::picture_line_height(text, Pt(100.0), LineRule::Auto(1.5), true);
+        assert_eq!((height, baseline), (Pt(106.0), Pt(100.0)));
+        // A picture shorter than the mark leaves the mark's height.
+        let (height, _) = crate::layout::line::picture_line_height(text, Pt(10.0), LineRule::Auto(1.0), true);
+        assert_eq!(height, Pt(12.0));
     }
 
     #[test]

@@ -253,6 +253,9 @@ pub(super) fn merge_paragraph(dst: &mut ParagraphProps, src: &ParagraphProps) {
     set(&mut dst.page_break_before, &src.page_break_before);
     set(&mut dst.widow_control, &src.widow_control);
     set(&mut dst.snap_to_grid, &src.snap_to_grid);
+    set(&mut dst.word_wrap, &src.word_wrap);
+    set(&mut dst.auto_space_de, &src.auto_space_de);
+    set(&mut dst.auto_space_dn, &src.auto_space_dn);
     set(&mut dst.contextual_spacing, &src.contextual_spacing);
     set(&mut dst.bidi, &src.bidi);
     merge_tabs(&mut dst.tabs, &src.tabs);

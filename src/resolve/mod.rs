@@ -232,6 +232,16 @@ pub struct ParaStyle {
     /// `w:snapToGrid` (on unless said otherwise, §17.3.1.32): auto line heights follow the
     /// section's document grid.
     pub snap_to_grid: bool,
+    /// `w:wordWrap` (§17.3.1.45): Korean text breaks between words, as Latin text does;
+    /// off, between any two syllables (OI29500 2.1.67: Word applies it to Korean only).
+    /// Unset, it is on in a paragraph with a document-defined style and off in a bare one.
+    pub word_wrap: bool,
+    /// `w:autoSpaceDE` (§17.3.1.2): a quarter em between East Asian and Latin letters;
+    /// unset, as `word_wrap`.
+    pub auto_space_de: bool,
+    /// `w:autoSpaceDN` (§17.3.1.3): a quarter em between East Asian text and digits;
+    /// unset, as `word_wrap`.
+    pub auto_space_dn: bool,
     /// `w:contextualSpacing`.
     pub contextual_spacing: bool,
     /// `w:bidi`.

@@ -65,6 +65,12 @@ pub(super) fn compute_paragraph(
         p.tabs.iter().map(|t| TabStopStyle { kind: t.kind, pos: t.pos.pt(), leader: t.leader }).collect();
     tabs.sort_by(|a, b| a.pos.0.total_cmp(&b.pos.0));
     let border = |b: &Option<crate::docx::model::Border>| b.as_ref().and_then(BorderStyle::from_model);
+    // `w:wordWrap`, `w:autoSpaceDE` and `w:autoSpaceDN` unset anywhere: on in a paragraph
+    // whose style the document defines (its `w:pStyle`, or a default paragraph style), off
+    // in a bare one, whose Hangul then breaks between syllables and meets Latin text flush.
+    // Measured with native Word by office2pdf (developer0hye/office2pdf #730, #1062, #1055):
+    // adding only a default style definition to a package flips its bare paragraphs.
+    let styled = style_id.is_some();
     ParaStyle {
         style_id,
         outline_level,
@@ -93,6 +99,9 @@ pub(super) fn compute_paragraph(
         // §17.3.1.44: widow control is on unless turned off.
         widow_control: p.widow_control.unwrap_or(true),
         snap_to_grid: p.snap_to_grid.unwrap_or(true),
+        word_wrap: p.word_wrap.unwrap_or(styled),
+        auto_space_de: p.auto_space_de.unwrap_or(styled),
+        auto_space_dn: p.auto_space_dn.unwrap_or(styled),
         contextual_spacing: p.contextual_spacing.unwrap_or(false),
         bidi: p.bidi.unwrap_or(false),
         tabs,
@@ -139,6 +148,17 @@ mod tests {
         assert_eq!(p.line, LineRule::Auto(1.0));
         assert!(p.widow_control);
         assert_eq!(p.space_after, Pt::ZERO);
+    }
+
+    #[test]
+    fn word_wrap_unset_follows_whether_the_document_defines_the_style() {
+        let none = ParagraphProps::default();
+        assert!(!compute_paragraph(&none, &[], &none, None, None).word_wrap);
+        assert!(compute_paragraph(&none, &[], &none, Some("ListParagraph".into()), None).word_wrap);
+        let off = ParagraphProps { word_wrap: Some(false), ..Default::default() };
+        assert!(!compute_paragraph(&none, &[&off], &none, Some("a".into()), None).word_wrap);
+        let on = ParagraphProps { word_wrap: Some(true), ..Default::default() };
+        assert!(compute_paragraph(&none, &[], &on, None, None).word_wrap);
     }
 }
 

@@ -80,6 +80,14 @@ pub fn docx_with_images(body: &str, images: &[(&str, &str, &[u8])]) -> Vec<u8> {
     package_with(body, 0, &rels, &parts)
 }
 
+/// A DOCX with `body` and no styles part at all (nor a relationship to one), so that
+/// everything takes the application's built-in defaults.
+pub fn docx_without_styles(body: &str) -> Vec<u8> {
+    let rels = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>"#;
+    package_of(body, 0, rels, None, &[])
+}
+
 /// A DOCX with `body` and one more XML part `word/{name}`, reached from the document
 /// through a relationship of type `.../relationships/{kind}` (`numbering`, `footnotes`…).
 pub fn docx_with_part(body: &str, kind: &str, name: &str, xml: &str) -> Vec<u8> {
@@ -165,6 +173,17 @@ fn package_with(
     document_rels: &str,
     parts: &[(&str, &[u8])],
 ) -> Vec<u8> {
+    package_of(body, padding, document_rels, Some(WORD_STYLES), parts)
+}
+
+/// [`package_with`] with these styles, or no styles part.
+fn package_of(
+    body: &str,
+    padding: usize,
+    document_rels: &str,
+    styles: Option<&str>,
+    parts: &[(&str, &[u8])],
+) -> Vec<u8> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
     let deflate = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
     let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
@@ -175,9 +194,12 @@ fn package_with(
         ("[Content_Types].xml", CONTENT_TYPES),
         ("_rels/.rels", PACKAGE_RELS),
         ("word/_rels/document.xml.rels", document_rels),
-        ("word/styles.xml", WORD_STYLES),
+        ("word/styles.xml", styles.unwrap_or_default()),
         ("word/document.xml", document.as_str()),
     ] {
+        if name == "word/styles.xml" && styles.is_none() {
+            continue;
+        }
         zip.start_file(name, deflate).expect("zip entry");
         zip.write_all(text.as_bytes()).expect("zip write");
     }

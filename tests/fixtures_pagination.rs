@@ -1,0 +1,104 @@
+//! Pagination fixtures: where the first paragraph of a page starts after each kind of
+//! page break (notes §3), each a DOCX built here and laid out, checked by its baseline.
+
+mod common;
+
+use common::docx::{docx, docx_with_image, inline_picture, png};
+use common::layout::{lay_out, near};
+use docx2pdf::layout::summary::TextPiece;
+
+const SECT: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
+
+/// The baseline of "Heading" on page 2 when `before` (in front of it) breaks the page and
+/// the heading's own `pPr` is `ppr`, with 14 pt before it (and nothing after the first
+/// paragraph, which Word would credit against it).
+fn heading_baseline(before: &str, ppr: &str) -> f64 {
+    let body = format!(
+        r#"<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:t>First page</w:t></w:r></w:p>{before}<w:p><w:pPr>{ppr}<w:spacing w:before="280" w:after="0"/></w:pPr><w:r><w:t>Heading</w:t></w:r></w:p>{SECT}"#
+    );
+    let pages = lay_out(&docx(&body));
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    pages[1].find("Heading").expect("the heading on page 2").baseline
+}
+
+#[test]
+fn pagination_page_break_paragraph_leaves_the_next_paragraph_at_the_top() {
+    // Word sets a paragraph after one that holds only a page break flush at the top
+    // margin, its space before dropped (corpus `developer0hye_office2pdf_05_technical_manual_en`)...
+    let after_break = heading_baseline(r#"<w:p><w:r><w:br w:type="page"/></w:r></w:p>"#, "");
+    // ...as after a paragraph whose text ends with the break...
+    let after_text = heading_baseline(r#"<w:p><w:r><w:t>Text</w:t><w:br w:type="page"/></w:r></w:p>"#, "");
+    // ...but a paragraph that breaks its own page keeps it (betteroffice #616).
+    let own = heading_baseline("", "<w:pageBreakBefore/>");
+    assert!(near(after_break, after_text, 0.01), "{after_break} vs {after_text}");
+    assert!(near(own - after_break, 14.0, 0.05), "{own} vs {after_break}");
+    assert!(after_break < 72.0 + 14.0, "at the top margin: {after_break}");
+}
+
+/// The paragraph after one holding a 100 × 200 pt inline picture with `effect` (the
+/// attributes of a `wp:effectExtent`, or none) between `text` and `after`, at the top of
+/// the page; and the text after the picture on its line.
+fn around_picture(text: &str, effect: &str, after: &str) -> (TextPiece, Option<TextPiece>) {
+    let mut picture = inline_picture(100, 200);
+    if !effect.is_empty() {
+        picture = picture.replacen("<wp:docPr", &format!("<wp:effectExtent {effect}/><wp:docPr"), 1);
+    }
+    let body = format!(
+        r#"<w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r><w:r>{picture}</w:r><w:r><w:t xml:space="preserve">{after}</w:t></w:r></w:p><w:p><w:r><w:t>Next</w:t></w:r></w:p>{SECT}"#
+    );
+    let pages = lay_out(&docx_with_image(&body, "p.png", &png(4, 4)));
+    let next = pages[0].find("Next").expect("the next paragraph").clone();
+    (next, pages[0].find("After").cloned())
+}
+
+fn after_picture(text: &str) -> f64 {
+    around_picture(text, "", "").0.baseline
+}
+
+#[test]
+fn pagination_line_of_a_picture_alone_ends_at_the_picture() {
+    // A line holding only a picture is as tall as the picture: no descent of the mark
+    // under it (corpus `aspose_words_Aspose_Words_for_NET_images`). Under the styles of
+    // Word's blank document (11 pt Calibri, 1.08 lines, 8 pt after) the next baseline is the
+    // multiple's extra of the mark's 13.43 pt line, 8 pt and Calibri's 10.47 pt ascent below.
+    let alone = after_picture("");
+    assert!(near(alone, 72.0 + 200.0 + 13.43 * (259.0 / 240.0 - 1.0) + 8.0 + 10.47, 0.1), "{alone}");
+    // Beside text, the line keeps the text's descent under its baseline.
+    let beside = after_picture("Text");
+    assert!(beside > alone + 2.5, "{beside} vs {alone}");
+}
+
+#[test]
+fn pagination_effect_extent_adds_to_an_inline_pictures_box() {
+    // `wp:effectExtent` (§20.4.2.6) takes room around the picture in its line: 4 pt below
+    // move the next paragraph 4 pt down (corpus `Sari_Dot_ADPL_srs`), 3 pt left and 5 pt
+    // right push the text after it 8 pt on.
+    let (plain_next, plain_after) = around_picture("", "", "After");
+    let (next, after) = around_picture("", r#"l="38100" t="0" r="63500" b="50800""#, "After");
+    assert!(near(next.baseline - plain_next.baseline, 4.0, 0.01), "{next:?} vs {plain_next:?}");
+    let (a, b) = (after.expect("text after"), plain_after.expect("text after"));
+    assert!(near(a.x - b.x, 8.0, 0.01), "{a:?} vs {b:?}");
+}
+
+/// The page and baseline of a 1.5-spaced line of 11 pt Calibri (single 13.43 pt, spaced
+/// 20.14 pt) whose top is `room` above the bottom margin of a Letter page.
+fn last_line(room: f64) -> (usize, f64) {
+    let exact = ((648.0 - room) * 20.0).round() as i64;
+    let body = format!(
+        r#"<w:p><w:pPr><w:spacing w:after="0" w:line="{exact}" w:lineRule="exact"/></w:pPr><w:r><w:t>Filler</w:t></w:r></w:p><w:p><w:pPr><w:spacing w:after="0" w:line="360" w:lineRule="auto"/></w:pPr><w:r><w:t>Last line</w:t></w:r></w:p>{SECT}"#
+    );
+    let pages = lay_out(&docx(&body));
+    let page = pages.iter().position(|p| p.find("Last line").is_some()).expect("the line");
+    (page, pages[page].find("Last line").expect("the line").baseline)
+}
+
+#[test]
+fn pagination_last_line_may_hang_its_line_spacing_into_the_bottom_margin() {
+    // 16 pt of room: the text (13.43 pt) fits, its spacing's extra hangs below the margin,
+    // as Word ends pages (corpus `Sari_Dot_ADPL_sdd`, `AlexTatulescu_spotify_clone_srs`).
+    assert_eq!(last_line(16.0).0, 0);
+    // 13 pt: the text itself does not fit, and the line goes on.
+    let (page, baseline) = last_line(13.0);
+    assert_eq!(page, 1);
+    assert!(baseline < 72.0 + 14.0, "{baseline}");
+}

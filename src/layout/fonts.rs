@@ -647,12 +647,16 @@ mod tests {
     }
 
     #[test]
-    fn cambria_resolves_to_caladea_with_cambria_line_height() {
+    fn cambria_resolves_to_caladea_with_cambria_line_height_and_advances() {
         let (face, _) = fonts().resolve_family("Cambria", false, false).expect("a face");
         assert_eq!(face.family, "Caladea");
         assert!((face.metrics.line_height - 2388.0 / 2048.0).abs() < 1e-9);
+        // Caladea's advances are not Cambria's (assets/office_metrics): Cambria gets a face
+        // of its own that carries Word's widths, Caladea asked for by name keeps its own.
+        assert!(face.face.emulation.is_some());
         let (plain, _) = fonts().resolve_family("Caladea", false, false).expect("a face");
-        assert!(Arc::ptr_eq(&plain.face, &face.face));
+        assert!(plain.face.emulation.is_none());
+        assert!(!Arc::ptr_eq(&plain.face, &face.face));
     }
 
     #[test]

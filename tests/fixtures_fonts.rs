@@ -102,3 +102,26 @@ fn a_run_in_cambria_takes_word_s_cambria_advances_over_caladea_s() {
         x += width(word) + width(" ");
     }
 }
+
+/// The width poppler reads of "AVAVAV" in Times New Roman 12 pt under `rpr`.
+fn avav_width(rpr: &str) -> f64 {
+    let body = format!(
+        r#"<w:p><w:r><w:rPr><w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/><w:sz w:val="24"/>{rpr}</w:rPr><w:t>AVAVAV</w:t></w:r></w:p>{SECT}"#
+    );
+    let pdf = convert(&common::renderer(), &docx(&body), &Deadline::none()).expect("conversion").pdf;
+    let words = word_boxes(&pdf);
+    words[0].x_max - words[0].x_min
+}
+
+#[test]
+fn text_is_kerned_only_from_the_size_its_w_kern_names() {
+    // "A" and "V" advance 722 of 1000 each in Times New Roman (Liberation Serif alike):
+    // six letters unkerned are 6 × 8.664 pt. Word sets them so without `w:kern`, and
+    // with a `w:kern` above the text's size; from that size on it applies the font's
+    // kerning, which pulls each of the five pairs together.
+    let plain = 6.0 * 722.0 * 12.0 / 1000.0;
+    assert!(near(avav_width(""), plain, 0.05), "{}", avav_width(""));
+    assert!(near(avav_width(r#"<w:kern w:val="28"/>"#), plain, 0.05));
+    let kerned = avav_width(r#"<w:kern w:val="2"/>"#);
+    assert!(kerned < plain - 3.0, "kerned {kerned} against {plain}");
+}

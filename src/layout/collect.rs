@@ -363,7 +363,7 @@ fn push_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Opt
 /// (as many digits as Word's pagination gave).
 fn reserve_width(style: &SpanStyle, sample: &str, ctx: &mut Ctx<'_>) -> Pt {
     let Some(face) = style.face.clone() else { return Pt::ZERO };
-    let glyphs = ctx.shape(&face, sample, false);
+    let glyphs = ctx.shape(&face, sample, false, style.run.kern.is_some_and(|k| style.run.size >= k));
     let units: i32 = glyphs.iter().map(|g| g.advance).sum();
     style.run.size * (f64::from(units) / face.metrics.upm)
 }
@@ -505,6 +505,7 @@ fn shape_piece(
     ctx: &mut Ctx<'_>,
 ) {
     let spacing = c.styles[style].run.spacing;
+    let kern = c.styles[style].run.kern.is_some_and(|k| piece.size >= k);
     let m = &piece.metrics_face.metrics;
     let mut extent = m.extent(piece.base_size);
     if rise > Pt::ZERO {
@@ -519,7 +520,7 @@ fn shape_piece(
     // joining; the line puts the atoms in visual order.
     let parts: Vec<(usize, &str)> = if rtl { split_words(text) } else { vec![(0, text)] };
     for (offset, part) in parts {
-        let raw = ctx.shape(&piece.face, part, rtl);
+        let raw = ctx.shape(&piece.face, part, rtl, kern);
         let seg_index = c.segments.len();
         let base_offset = start + range.0 + offset;
         let mut glyphs: Vec<SegGlyph> = raw

@@ -14,7 +14,8 @@ use crate::render::deadline::Deadline;
 use crate::units::Pt;
 use crate::warning::Warning;
 
-type ShapeKey = (u32, bool, String);
+/// A longer piece shaped in one document: face, right to left, kerned, and its text.
+type ShapeKey = (u32, bool, bool, String);
 /// A family, weight and slant → the face found and how.
 type FamilyCache = FastMap<(Arc<str>, bool, bool), Option<(Arc<LoadedFace>, FamilyMatch)>>;
 
@@ -145,18 +146,19 @@ impl<'f> Ctx<'f> {
         face
     }
 
-    /// Shapes `text` in `face`: short pieces cached in the face (across documents),
-    /// longer ones per document, built from the face's cached words where it allows.
-    pub fn shape(&mut self, face: &LoadedFace, text: &str, rtl: bool) -> Arc<[RawGlyph]> {
+    /// Shapes `text` in `face`, kerned or not: short pieces cached in the face (across
+    /// documents), longer ones per document, built from the face's cached words where it
+    /// allows.
+    pub fn shape(&mut self, face: &LoadedFace, text: &str, rtl: bool, kern: bool) -> Arc<[RawGlyph]> {
         if text.len() <= MAX_CACHED_BYTES {
-            return face.shapes.get_or_shape(text, rtl, None, || shape(face, text, rtl));
+            return face.shapes.get_or_shape(text, (rtl, kern, None), || shape(face, text, rtl, kern));
         }
-        let key = (face.face.id, rtl, text.to_string());
+        let key = (face.face.id, rtl, kern, text.to_string());
         if let Some(s) = self.shapes.get(&key) {
             return s.clone();
         }
-        let words = if rtl { None } else { shape_in_words(face, text) };
-        let glyphs: Arc<[RawGlyph]> = words.unwrap_or_else(|| shape(face, text, rtl)).into();
+        let words = if rtl { None } else { shape_in_words(face, text, kern) };
+        let glyphs: Arc<[RawGlyph]> = words.unwrap_or_else(|| shape(face, text, rtl, kern)).into();
         self.shapes.insert(key, glyphs.clone());
         glyphs
     }

@@ -290,10 +290,10 @@ mod tests {
         assert_eq!((face.family.as_str(), how), ("Liberation Sans", FamilyMatch::Compatible));
         assert!((face.metrics.line_height - 2500.0 / 2048.0).abs() < 1e-9);
         // "m" is 853 of 1000 in Aptos (office_metrics.txt), 1706 of 2048 in Liberation Sans.
-        let m = crate::layout::shaping::shape(&face, "m", false);
+        let m = crate::layout::shaping::shape(&face, "m", false, true);
         assert_eq!(m[0].advance, (853.0f64 * 2048.0 / 1000.0).round() as i32);
         let (plain, _) = DocumentFonts::default().resolve(fonts(), "Liberation Sans", false, false).expect("a face");
-        assert_eq!(crate::layout::shaping::shape(&plain, "m", false)[0].advance, 1706);
+        assert_eq!(crate::layout::shaping::shape(&plain, "m", false, true)[0].advance, 1706);
         assert_ne!(face.face.id, plain.face.id);
     }
 

@@ -54,9 +54,9 @@ pub(crate) fn fill_field(f: &PendingField, v: &FieldValues, ctx: &mut Ctx<'_>) -
 }
 
 /// `text` shaped left to right in `face` at `size`: a short piece set on its own (a field's
-/// value, a word of a metafile), each cluster's text on its first glyph.
+/// value, a word of a metafile), each cluster's text on its first glyph, not kerned.
 pub(crate) fn text_item(face: &LoadedFace, text: &str, size: Pt, color: Rgb, ctx: &mut Ctx<'_>) -> TextItem {
-    let raw = ctx.shape(face, text, false);
+    let raw = ctx.shape(face, text, false, false);
     let scale = size.0 / face.metrics.upm;
     let mut glyphs: Vec<Glyph> = Vec::with_capacity(raw.len());
     for (i, g) in raw.iter().enumerate() {

@@ -518,7 +518,7 @@ fn leader_item(s: &SpanStyle, leader: TabLeader, width: Pt, ctx: &mut Ctx<'_>) -
         TabLeader::None => return None,
     };
     let face = s.face.clone()?;
-    let raw = ctx.shape(&face, ch, false);
+    let raw = ctx.shape(&face, ch, false, false);
     let g = raw.first()?;
     let adv = s.run.size * (f64::from(g.advance) / face.metrics.upm);
     if adv <= Pt(0.1) {

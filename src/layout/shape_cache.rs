@@ -63,17 +63,19 @@ impl Generations {
     }
 }
 
-/// One cache per direction and script.
+/// What a piece was shaped for besides its text: right to left, kerned, and its script.
+pub(crate) type ShapeKey = (bool, bool, ScriptKey);
+
+/// One cache per direction, kerning and script.
 #[derive(Default)]
 pub(crate) struct ShapeCache {
-    maps: Mutex<HashMap<(bool, ScriptKey), Generations>>,
+    maps: Mutex<HashMap<ShapeKey, Generations>>,
 }
 
 impl ShapeCache {
     /// The glyphs of `text` in this face, shaped by `shape` on a miss. Shaping runs
     /// outside the lock: two workers may shape the same text at once, to the same result.
-    pub fn get_or_shape(&self, text: &str, rtl: bool, script: ScriptKey, shape: impl FnOnce() -> Vec<RawGlyph>) -> Arc<[RawGlyph]> {
-        let key = (rtl, script);
+    pub fn get_or_shape(&self, text: &str, key: ShapeKey, shape: impl FnOnce() -> Vec<RawGlyph>) -> Arc<[RawGlyph]> {
         if let Some(hit) = self.lock().get_mut(&key).and_then(|m| m.get(text)) {
             return hit;
         }
@@ -89,11 +91,9 @@ impl ShapeCache {
     pub fn get_or_shape_all(
         &self,
         pieces: &[&str],
-        rtl: bool,
-        script: ScriptKey,
+        key: ShapeKey,
         mut shape: impl FnMut(&str) -> Vec<RawGlyph>,
     ) -> Vec<Arc<[RawGlyph]>> {
-        let key = (rtl, script);
         let found: Vec<Option<Arc<[RawGlyph]>>> = {
             let mut maps = self.lock();
             let map = maps.entry(key).or_default();
@@ -124,7 +124,7 @@ impl ShapeCache {
         all
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(bool, ScriptKey), Generations>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ShapeKey, Generations>> {
         self.maps.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -142,7 +142,7 @@ mod tests {
         let cache = ShapeCache::default();
         let mut calls = 0;
         for _ in 0..3 {
-            let g = cache.get_or_shape("word", false, None, || {
+            let g = cache.get_or_shape("word", (false, true, None), || {
                 calls += 1;
                 vec![glyph(7)]
             });
@@ -160,8 +160,8 @@ mod tests {
             shaped.push(p.to_string());
             vec![glyph(u16::try_from(p.len()).unwrap_or(0))]
         };
-        let first = cache.get_or_shape_all(&["one ", "two ", long.as_str()], false, None, &mut shape);
-        let second = cache.get_or_shape_all(&["two ", "three", long.as_str(), "one "], false, None, &mut shape);
+        let first = cache.get_or_shape_all(&["one ", "two ", long.as_str()], (false, true, None), &mut shape);
+        let second = cache.get_or_shape_all(&["two ", "three", long.as_str(), "one "], (false, true, None), &mut shape);
         assert_eq!(first.iter().map(|g| g[0].id).collect::<Vec<_>>(), vec![4, 4, 65]);
         assert_eq!(second.iter().map(|g| g[0].id).collect::<Vec<_>>(), vec![4, 5, 65, 4]);
         // The long piece is never kept; each short one is shaped on its first miss only.
@@ -184,11 +184,11 @@ mod tests {
     #[test]
     fn directions_and_scripts_are_kept_apart() {
         let cache = ShapeCache::default();
-        cache.get_or_shape("ab", false, None, || vec![glyph(1)]);
-        assert_eq!(cache.get_or_shape("ab", true, None, || vec![glyph(2)])[0].id, 2);
-        assert_eq!(cache.get_or_shape("ab", false, None, || vec![glyph(3)])[0].id, 1);
+        cache.get_or_shape("ab", (false, true, None), || vec![glyph(1)]);
+        assert_eq!(cache.get_or_shape("ab", (true, true, None), || vec![glyph(2)])[0].id, 2);
+        assert_eq!(cache.get_or_shape("ab", (false, true, None), || vec![glyph(3)])[0].id, 1);
         let latin = Some(rustybuzz::script::LATIN);
-        assert_eq!(cache.get_or_shape("ab", false, latin, || vec![glyph(4)])[0].id, 4);
+        assert_eq!(cache.get_or_shape("ab", (false, true, latin), || vec![glyph(4)])[0].id, 4);
     }
 
     #[test]
@@ -196,7 +196,7 @@ mod tests {
         let cache = ShapeCache::default();
         let shaped = std::cell::Cell::new(0);
         let get = |text: &str| {
-            cache.get_or_shape(text, false, None, || {
+            cache.get_or_shape(text, (false, true, None), || {
                 shaped.set(shaped.get() + 1);
                 vec![glyph(1)]
             });

@@ -1,6 +1,6 @@
 //! Shaping with rustybuzz: text in one face → glyph ids, advances and clusters in font units.
 
-use rustybuzz::ttf_parser::Tag;
+use rustybuzz::ttf_parser::{GlyphId, Tag};
 use rustybuzz::{script, Direction, Feature, Script, ShapePlan, UnicodeBuffer};
 
 use super::fonts::LoadedFace;
@@ -21,14 +21,15 @@ pub(crate) struct RawGlyph {
     pub cluster: u32,
 }
 
-/// Shapes `text` in `face`, left to right or right to left, with the face's shape plan
-/// for the direction and script (building a plan costs more than shaping a word).
-pub(crate) fn shape(face: &LoadedFace, text: &str, rtl: bool) -> Vec<RawGlyph> {
-    shape_in(face, text, rtl, None)
+/// Shapes `text` in `face`, left to right or right to left, kerned or not, with the face's
+/// shape plan for the direction, kerning and script (building a plan costs more than
+/// shaping a word).
+pub(crate) fn shape(face: &LoadedFace, text: &str, rtl: bool, kern: bool) -> Vec<RawGlyph> {
+    shape_in(face, text, rtl, kern, None)
 }
 
 /// Shapes `text` in `script`, or in the script guessed from the text when `None`.
-fn shape_in(face: &LoadedFace, text: &str, rtl: bool, script: Option<Script>) -> Vec<RawGlyph> {
+fn shape_in(face: &LoadedFace, text: &str, rtl: bool, kern: bool, script: Option<Script>) -> Vec<RawGlyph> {
     let mut buffer = take_buffer();
     buffer.push_str(text);
     if let Some(script) = script {
@@ -40,7 +41,7 @@ fn shape_in(face: &LoadedFace, text: &str, rtl: bool, script: Option<Script>) ->
     // The guess leaves the script unset (read back as UNKNOWN) for text of common
     // characters only; the plan must be built for exactly what the buffer holds.
     let script = Some(buffer.script()).filter(|s| *s != script::UNKNOWN);
-    run(face, &plan_for(face, direction, script), buffer)
+    run(face, &plan_for(face, direction, script), buffer, kern)
 }
 
 /// The face's plan for a direction and script.
@@ -49,24 +50,26 @@ fn plan_for(face: &LoadedFace, direction: Direction, script: Option<Script>) -> 
 }
 
 /// Shapes what `buffer` holds and hands the buffer back to the thread for the next text.
-fn run(face: &LoadedFace, plan: &ShapePlan, buffer: UnicodeBuffer) -> Vec<RawGlyph> {
+/// Unkerned text keeps each glyph's own advance (the shaper's pair adjustments dropped;
+/// switching the `kern` feature off instead left right-to-left glyphs in logical order).
+fn run(face: &LoadedFace, plan: &ShapePlan, buffer: UnicodeBuffer, kern: bool) -> Vec<RawGlyph> {
     let out = rustybuzz::shape_with_plan(face.shaper(), plan, buffer);
     // A face standing in for an Office font sets each glyph with the original's advance,
-    // keeping its own kerning; marks the shaper zeroed stay zero.
+    // keeping its own kerning where the text is kerned; marks the shaper zeroed stay zero.
     let emulation = face.face.emulation.as_deref();
     let glyphs = out
         .glyph_infos()
         .iter()
         .zip(out.glyph_positions())
-        .map(|(info, pos)| RawGlyph {
-            id: u16::try_from(info.glyph_id).unwrap_or(0),
-            advance: match emulation {
-                Some(e) if pos.x_advance != 0 => pos.x_advance + e.delta(u16::try_from(info.glyph_id).unwrap_or(0)),
-                _ => pos.x_advance,
-            },
-            x_offset: pos.x_offset,
-            y_offset: pos.y_offset,
-            cluster: info.cluster,
+        .map(|(info, pos)| {
+            let id = u16::try_from(info.glyph_id).unwrap_or(0);
+            let advance = if pos.x_advance == 0 {
+                0
+            } else {
+                let own = if kern { None } else { face.shaper().glyph_hor_advance(GlyphId(id)).map(i32::from) };
+                own.unwrap_or(pos.x_advance) + emulation.map_or(0, |e| e.delta(id))
+            };
+            RawGlyph { id, advance, x_offset: pos.x_offset, y_offset: pos.y_offset, cluster: info.cluster }
         })
         .collect();
     BUFFER.with(|b| b.set(Some(out.clear())));
@@ -86,7 +89,7 @@ fn take_buffer() -> UnicodeBuffer {
 /// script of the whole text, cut only where the face's lookups allow (space_context.rs):
 /// the glyphs are those of shaping it whole. `None` when the face, the script or the text
 /// (no cut at all) has it shaped whole.
-pub(crate) fn shape_in_words(face: &LoadedFace, text: &str) -> Option<Vec<RawGlyph>> {
+pub(crate) fn shape_in_words(face: &LoadedFace, text: &str, kern: bool) -> Option<Vec<RawGlyph>> {
     let SpaceContext::Cuts(cuts) = face.space_context() else { return None };
     let script = script_of(text);
     // Scripts that separate words with spaces and whose clusters never span one.
@@ -111,14 +114,14 @@ pub(crate) fn shape_in_words(face: &LoadedFace, text: &str) -> Option<Vec<RawGly
     let ends = starts.iter().skip(1).copied().chain([text.len()]);
     let words: Vec<&str> = starts.iter().zip(ends).map(|(&a, b)| &text[a..b]).collect();
     let plan = plan_for(face, Direction::LeftToRight, script);
-    let shaped = face.shapes.get_or_shape_all(&words, false, script, |word| {
+    let shaped = face.shapes.get_or_shape_all(&words, (false, kern, script), |word| {
         let mut buffer = take_buffer();
         buffer.push_str(word);
         if let Some(script) = script {
             buffer.set_script(script);
         }
         buffer.set_direction(Direction::LeftToRight);
-        run(face, &plan, buffer)
+        run(face, &plan, buffer, kern)
     });
     let mut glyphs: Vec<RawGlyph> = Vec::with_capacity(text.len());
     for (word, at) in shaped.iter().zip(starts) {
@@ -148,8 +151,9 @@ fn starts_a_word(c: char) -> bool {
         || matches!(c, '\u{A1}'..='\u{AC}' | '\u{AE}'..='\u{24F}' | '\u{370}'..='\u{3FF}' | '\u{400}'..='\u{482}' | '\u{48A}'..='\u{52F}' | '\u{2018}'..='\u{201F}')
 }
 
-/// Kerning stays on; standard ligatures are off because Word only applies them with
-/// `w14:ligatures` (notes §13).
+/// Kerning is on in the plan and dropped from unkerned text afterwards (see [`run`]);
+/// standard ligatures are off because Word only applies them with `w14:ligatures`
+/// (notes §13).
 fn features() -> [Feature; 3] {
     [
         Feature::new(Tag::from_bytes(b"liga"), 0, ..),
@@ -166,7 +170,7 @@ mod tests {
     #[test]
     fn every_character_gets_a_glyph_with_its_cluster() {
         let (face, _) = fonts().resolve_family("Liberation Sans", false, false).expect("a face");
-        let glyphs = shape(&face, "Hello", false);
+        let glyphs = shape(&face, "Hello", false, true);
         assert_eq!(glyphs.len(), 5);
         assert_eq!(glyphs.iter().map(|g| g.cluster).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
         assert!(glyphs.iter().all(|g| g.id != 0 && g.advance > 0));
@@ -181,7 +185,7 @@ mod tests {
             buffer.guess_segment_properties();
             buffer.set_direction(if rtl { Direction::RightToLeft } else { Direction::LeftToRight });
             let fresh = rustybuzz::shape(face.shaper(), &features(), buffer);
-            let cached = shape(&face, text, rtl);
+            let cached = shape(&face, text, rtl, true);
             let ids: Vec<u16> = fresh.glyph_infos().iter().map(|g| g.glyph_id as u16).collect();
             let advances: Vec<i32> = fresh.glyph_positions().iter().map(|p| p.x_advance).collect();
             assert_eq!(cached.iter().map(|g| g.id).collect::<Vec<_>>(), ids, "{text}");
@@ -190,9 +194,19 @@ mod tests {
     }
 
     #[test]
+    fn kerning_applies_only_when_asked_for() {
+        let (face, _) = fonts().resolve_family("Liberation Serif", false, false).expect("a face");
+        let plain: Vec<i32> = "AV".chars().map(|c| shape(&face, &c.to_string(), false, false)[0].advance).collect();
+        let unkerned: Vec<i32> = shape(&face, "AV", false, false).iter().map(|g| g.advance).collect();
+        let kerned: Vec<i32> = shape(&face, "AV", false, true).iter().map(|g| g.advance).collect();
+        assert_eq!(unkerned, plain);
+        assert!(kerned[0] < plain[0], "{kerned:?} against {plain:?}");
+    }
+
+    #[test]
     fn ligatures_stay_off() {
         let (face, _) = fonts().resolve_family("DejaVu Sans", false, false).expect("a face");
-        assert_eq!(shape(&face, "fi", false).len(), 2);
+        assert_eq!(shape(&face, "fi", false, true).len(), 2);
     }
 
     #[test]
@@ -210,24 +224,24 @@ mod tests {
         let mut cut = 0;
         for family in ["Liberation Sans", "Liberation Serif", "Carlito", "Caladea", "Liberation Mono", "Noto Sans"] {
             let (face, _) = fonts().resolve_family(family, false, false).expect("a face");
-            for text in texts {
-                let whole = shape(&face, text, false);
+            for (text, kern) in texts.iter().flat_map(|t| [(*t, true), (*t, false)]) {
+                let whole = shape(&face, text, false, kern);
                 // Twice: shaped the first time, from the cache the second.
                 for _ in 0..2 {
-                    if let Some(words) = shape_in_words(&face, text) {
-                        assert_eq!(words, whole, "{family}: {text}");
+                    if let Some(words) = shape_in_words(&face, text, kern) {
+                        assert_eq!(words, whole, "{family}, kerned {kern}: {text}");
                         cut += 1;
                     }
                 }
             }
         }
-        assert!(cut >= 50, "only {cut} texts were cut into words");
+        assert!(cut >= 100, "only {cut} texts were cut into words");
     }
 
     #[test]
     fn a_face_that_ligates_across_the_space_is_shaped_whole() {
         // DejaVu Sans matches the space through class-based contexts, which are not read.
         let (face, _) = fonts().resolve_family("DejaVu Sans", false, false).expect("a face");
-        assert!(shape_in_words(&face, "words after words after words after words after words after words").is_none());
+        assert!(shape_in_words(&face, "words after words after words after words after words after words", true).is_none());
     }
 }

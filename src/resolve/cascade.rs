@@ -231,6 +231,7 @@ pub(super) fn merge_run(dst: &mut RunProps, src: &RunProps) {
     set(&mut dst.vert_align, &src.vert_align);
     set(&mut dst.position, &src.position);
     set(&mut dst.spacing, &src.spacing);
+    set(&mut dst.kern, &src.kern);
     set(&mut dst.rtl, &src.rtl);
     set(&mut dst.complex_script, &src.complex_script);
 }

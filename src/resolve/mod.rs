@@ -169,6 +169,12 @@ pub struct RunStyle {
     pub position: Pt,
     /// `w:spacing`: added after every character.
     pub spacing: Pt,
+    /// `w:kern` (§17.3.2.19): the smallest font size whose text is kerned; `None` (no
+    /// `w:kern`, or 0) sets every pair at its advances. Word kerns nothing else: Cambria
+    /// body text at 11 pt under a style without `w:kern` stands at its plain advances in
+    /// Word's PDFs (sverrejb_docxide_pdf_input_3, _5), and the Office 365 template's
+    /// `w:kern w:val="2"` in the defaults kerns all of it (Aminar03_upi_fraud_project_srs).
+    pub kern: Option<Pt>,
     /// `w:rtl`.
     pub rtl: bool,
     /// `w:cs`.

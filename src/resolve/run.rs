@@ -55,6 +55,7 @@ pub(super) fn compute_run(
         vert_align: merged.vert_align.unwrap_or(VertAlign::Baseline),
         position: merged.position.map(HalfPoints::pt).unwrap_or(Pt::ZERO),
         spacing: merged.spacing.map(|t| t.pt()).unwrap_or(Pt::ZERO),
+        kern: merged.kern.map(HalfPoints::pt).filter(|k| *k > Pt::ZERO),
         rtl: merged.rtl.unwrap_or(false),
         complex_script: merged.complex_script.unwrap_or(false),
     }

@@ -59,6 +59,10 @@ struct PictureRef {
     wrap: Wrap,
     wrap_text: WrapText,
     distance: Distances,
+    /// `wp:docPr@descr`, else `@title`; VML `v:shape@alt`.
+    alt: Option<String>,
+    /// `adec:decorative@val` in the `wp:docPr` extensions.
+    decorative: bool,
 }
 
 /// Reads a drawing whose `Start` was just returned. Its first picture is returned;
@@ -167,6 +171,10 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                     // WordArt text and pictures are not boxes: the shape is not drawn.
                     vml_not_a_box = true;
                 }
+                // VML's alternative text (Part 4 §14.1.2.19 `v:shape@alt`).
+                if kind != DrawingKind::Drawing && name == b"shape" && pic.alt.is_none() {
+                    pic.alt = attr(&e, b"alt").map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+                }
                 stack.push(name.to_vec());
                 match name {
                     b"chart" | b"relIds" if stack.iter().any(|s| s == b"graphicData") => {
@@ -186,6 +194,13 @@ pub(crate) fn read_drawing(xml: &mut XmlReader<'_>, story: &mut Story<'_>, kind:
                             b.text_anchor = attr(&e, b"anchor").map(|a| a.into_owned());
                         }
                     }
+                    // §20.4.2.5: the drawing's non-visual properties; `descr` is the
+                    // alternative text Word's "Alt Text" pane writes, `title` its older title.
+                    b"docPr" => {
+                        let text = |name: &[u8]| attr(&e, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+                        pic.alt = text(b"descr").or_else(|| text(b"title"));
+                    }
+                    b"decorative" => pic.decorative = on_off_attr(&e, b"val").unwrap_or(true),
                     b"inline" => frame.anchored = false,
                     b"anchor" => {
                         frame.anchored = true;
@@ -339,6 +354,8 @@ fn picture(story: &mut Story<'_>, frame: &TextBox, pic: &PictureRef) -> Result<O
         crop: pic.crop,
         transform: pic.transform,
         anchor,
+        alt: pic.alt.clone(),
+        decorative: pic.decorative,
     }))
 }
 
@@ -433,6 +450,8 @@ fn placeholder(frame: &TextBox, pic: &PictureRef) -> Option<Picture> {
         transform: PictureTransform::default(),
         anchor,
         texts: Vec::new(),
+        alt: pic.alt.clone(),
+        decorative: pic.decorative,
     })
 }
 

@@ -74,6 +74,8 @@ mod tests {
             transform: PictureTransform { rotation: 90 * 60_000, flip_h: true, flip_v: false },
             anchor: wrap.map(|wrap| Box::new(PictureAnchor { wrap, ..PictureAnchor::default() })),
             texts: Vec::new(),
+            alt: None,
+            decorative: false,
         }
     }
 

@@ -554,7 +554,7 @@ pub(super) mod tests {
             flip_h: false,
             flip_v: false,
         };
-        let at = |y| Positioned { pos: Point::new(Pt(72.0), Pt(y)), item: Item::Image(item.clone()) };
+        let at = |y| Positioned { pos: Point::new(Pt(72.0), Pt(y)), item: Item::Image(item.clone()), tag: Default::default() };
         Layout {
             pages: vec![Page { size: Size { width: Pt(612.0), height: Pt(792.0) }, items: vec![at(72.0), at(200.0)] }],
             ..Layout::default()

@@ -8,13 +8,15 @@ mod document;
 mod embed;
 mod font;
 mod image;
-mod metafile;
 mod link;
+mod metafile;
 mod metadata;
 mod outline;
 mod parallel;
 mod png_passthrough;
+mod xmp;
 mod raster;
+mod structure;
 #[cfg(test)]
 mod tests;
 

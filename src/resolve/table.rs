@@ -40,8 +40,21 @@ pub(super) fn resolve_table<'a>(r: &mut Resolver<'a>, t: &'a Table) -> ResolvedT
         rows: t.rows.len(),
     };
     let vis = |b: &Option<Border>| b.as_ref().and_then(BorderStyle::from_model);
-    let rows =
-        t.rows.iter().enumerate().map(|(ri, row)| resolve_row(r, &level, tstyle, &margins, &bands, ri, row)).collect();
+    let node = r.tagger.table();
+    let mut group = None;
+    let rows = t
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(ri, row)| {
+            // Header cells: the rows repeated as headers, and the first row when the table
+            // shows its style's header-row look (Word tags that row's cells TH, measured on
+            // `16261909_Backup_Tools_`, whose tables have no `w:tblHeader`).
+            let th = row.header || (ri == 0 && t.look.first_row == Some(true));
+            let tr = r.tagger.row(node, row.header, &mut group);
+            resolve_row(r, &level, tstyle, &margins, &bands, ri, row, (tr, th))
+        })
+        .collect();
     ResolvedTable {
         grid: t.grid.iter().map(|g| g.pt().max(Pt::ZERO)).collect(),
         width,
@@ -69,6 +82,7 @@ fn resolve_row<'a>(
     bands: &Bands,
     ri: usize,
     row: &'a TableRow,
+    (tr, th): (Option<usize>, bool),
 ) -> ResolvedRow<'a> {
     let n = row.cells.len();
     let cells = row
@@ -115,7 +129,13 @@ fn resolve_row<'a>(
                 margin_bottom: m(cp.margins.bottom, margins.bottom, Twips(0)),
                 margin_right: m(cp.margins.right, margins.right, CELL_MARGIN_SIDE),
                 v_align: cp.v_align.unwrap_or(CellVAlign::Top),
-                blocks: r.blocks(&c.blocks, cell_style),
+                blocks: {
+                    let cell = r.tagger.cell(tr, th);
+                    let saved = r.tagger.enter(cell);
+                    let blocks = r.blocks(&c.blocks, cell_style);
+                    r.tagger.leave(saved);
+                    blocks
+                },
             }
         })
         .collect();

@@ -196,11 +196,12 @@ impl<'a> Tagging<'a> {
                     _ => 0,
                 });
             }
-            let mut elem = chunk.struct_element(id);
-            elem.custom_kind(Name(role(node.kind)));
-            elem.parent(if i == 0 { root } else { ids[node.parent].unwrap_or(root) });
+            // /Type is optional (Table 323) and left out: a document has thousands of these.
+            let mut elem = chunk.indirect(id).dict();
+            elem.pair(Name(b"S"), Name(role(node.kind)));
+            elem.pair(Name(b"P"), if i == 0 { root } else { ids[node.parent].unwrap_or(root) });
             if i == 0 && !lang.is_empty() {
-                elem.lang(TextStr(lang));
+                elem.pair(Name(b"Lang"), TextStr(lang));
             }
             // One page for all its sequences: /Pg once and bare MCIDs (§14.7.2, Table 323).
             let mut pages = kids.iter().filter_map(|k| match k {
@@ -209,43 +210,47 @@ impl<'a> Tagging<'a> {
             });
             let single = pages.next().filter(|first| pages.all(|p| p == *first));
             if let Some(p) = single {
-                elem.page(page_refs[p as usize]);
+                elem.pair(Name(b"Pg"), page_refs[p as usize]);
             }
             if node.kind == StructKind::Figure {
                 if let Some(alt) = &node.alt {
-                    elem.alt(TextStr(alt));
+                    elem.pair(Name(b"Alt"), TextStr(alt));
                 }
             }
             let figure_box = self.boxes.get(&(i as u32)).copied();
-            if node.kind == StructKind::TH || figure_box.is_some() {
-                let mut attrs = elem.attributes();
-                let mut a = attrs.push();
-                if node.kind == StructKind::TH {
-                    a.pair(Name(b"O"), Name(b"Table"));
-                    a.pair(Name(b"Scope"), Name(b"Column"));
-                } else if let Some((_, [x0, y0, x1, y1])) = figure_box {
-                    a.pair(Name(b"O"), Name(b"Layout"));
-                    a.pair(Name(b"BBox"), Rect::new(x0, y0, x1, y1));
-                }
-                a.finish();
-                attrs.finish();
+            if node.kind == StructKind::TH {
+                let mut a = elem.insert(Name(b"A")).dict();
+                a.pair(Name(b"O"), Name(b"Table"));
+                a.pair(Name(b"Scope"), Name(b"Column"));
+            } else if let Some((_, [x0, y0, x1, y1])) = figure_box {
+                let mut a = elem.insert(Name(b"A")).dict();
+                a.pair(Name(b"O"), Name(b"Layout"));
+                a.pair(Name(b"BBox"), Rect::new(x0, y0, x1, y1));
             }
-            let mut children = elem.children();
-            for kid in kids.iter() {
-                match *kid {
-                    Kid::Node(n) => {
-                        if let Some(r) = ids[n as usize] {
-                            children.struct_element(r);
-                        }
-                    }
-                    Kid::Mcr(_, mcid) if single.is_some() => {
-                        children.marked_content_id(mcid as i32);
-                    }
-                    Kid::Mcr(p, mcid) => {
-                        children.marked_content_ref().page(page_refs[p as usize]).marked_content_id(mcid as i32);
-                    }
-                    Kid::Annot(p, annot) => {
-                        children.object_ref().page(page_refs[p as usize]).object(annot);
+            let kids: Vec<Kid> = kids.iter().copied().filter(|k| !matches!(k, Kid::Node(n) if ids[*n as usize].is_none())).collect();
+            let write_kid = |obj: pdf_writer::Obj<'_>, kid: Kid| match kid {
+                Kid::Node(n) => obj.primitive(ids[n as usize].unwrap_or(root)),
+                Kid::Mcr(_, mcid) if single.is_some() => obj.primitive(mcid as i32),
+                Kid::Mcr(p, mcid) => {
+                    let mut mcr = obj.dict();
+                    mcr.pair(Name(b"Type"), Name(b"MCR"));
+                    mcr.pair(Name(b"Pg"), page_refs[p as usize]);
+                    mcr.pair(Name(b"MCID"), mcid as i32);
+                }
+                Kid::Annot(p, annot) => {
+                    let mut objr = obj.dict();
+                    objr.pair(Name(b"Type"), Name(b"OBJR"));
+                    objr.pair(Name(b"Pg"), page_refs[p as usize]);
+                    objr.pair(Name(b"Obj"), annot);
+                }
+            };
+            match kids.as_slice() {
+                [] => {}
+                [one] => write_kid(elem.insert(Name(b"K")), *one),
+                many => {
+                    let mut arr = elem.insert(Name(b"K")).array();
+                    for &kid in many {
+                        write_kid(arr.push(), kid);
                     }
                 }
             }

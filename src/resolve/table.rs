@@ -40,7 +40,11 @@ pub(super) fn resolve_table<'a>(r: &mut Resolver<'a>, t: &'a Table) -> ResolvedT
         rows: t.rows.len(),
     };
     let vis = |b: &Option<Border>| b.as_ref().and_then(BorderStyle::from_model);
-    let node = r.tagger.table();
+    // A table with no header row is laid out as a grid but read as its cells' content in
+    // order: a data table without headers fails ISO 14289-1 §7.5, and WCAG (F91) wants
+    // layout tables without table markup.
+    let has_header = t.look.first_row == Some(true) || t.rows.iter().any(|row| row.header);
+    let node = if has_header { r.tagger.table() } else { None };
     let mut group = None;
     let rows = t
         .rows

@@ -76,27 +76,9 @@ out["info_created"] = str(pdf.docinfo.get("/CreationDate", ""))
 print(json.dumps(out))
 "#;
 
-/// The checker's findings on `pdf`, or `None` (with a message) when its Python tools are
-/// not installed; under CI a missing tool fails the test.
+/// The checker's findings on `pdf`, or `None` when its tools are not installed.
 fn check(pdf: &[u8]) -> Option<Value> {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    let Ok(python) = std::env::var("DOCX2PDF_TEST_PYTHON") else {
-        assert!(!ci, "DOCX2PDF_TEST_PYTHON is not set (.ci/run sets it)");
-        eprintln!("skipped: DOCX2PDF_TEST_PYTHON is not set, so pdfua and pikepdf cannot run");
-        return None;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("out.pdf");
-    std::fs::write(&path, pdf).unwrap();
-    let out = Command::new(&python).arg("-c").arg(CHECK).arg(&path).output().expect("run the test python");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success() && stderr.contains("No module named") {
-        assert!(!ci, "pdfua or pikepdf missing: {stderr}");
-        eprintln!("skipped: {stderr}");
-        return None;
-    }
-    assert!(out.status.success(), "checker failed: {stderr}");
-    Some(serde_json::from_slice(&out.stdout).expect("checker JSON"))
+    common::python::run_on_pdf(CHECK, pdf)
 }
 
 fn numbering() -> String {
@@ -134,7 +116,7 @@ fn cell(text: &str) -> String {
 }
 
 /// A document with each kind of element once, and the structure it implies.
-fn sample() -> (Vec<u8>, Vec<&'static str>) {
+pub fn sample() -> (Vec<u8>, Vec<&'static str>) {
     let picture = inline_picture(40, 30).replace(r#"name="Picture 1"/>"#, r#"name="Picture 1" descr="A red square"/>"#);
     let body = [
         format!(r#"<w:p><w:pPr><w:pStyle w:val="TOC1"/></w:pPr><w:hyperlink w:anchor="_Toc1">{}</w:hyperlink></w:p>"#, run("Introduction")),
@@ -236,4 +218,203 @@ async fn the_api_returns_a_tagged_pdf_that_passes_pdfua() {
     assert_eq!(res.status(), 200);
     let pdf = test::read_body(res).await;
     assert_tagged(&pdf, &roles);
+}
+
+// ---- PDF/UA and PDF/A on request ----
+
+/// Reads the PDF/A clauses we implement with pikepdf; prints one JSON object.
+const PDFA_CHECK: &str = r#"
+import hashlib, json, sys
+import pikepdf
+pdf = pikepdf.open(sys.argv[1])
+root = pdf.Root
+out = {"header": open(sys.argv[1], "rb").read(8).decode("latin-1")}
+out["intents"] = [
+    [str(i.S), str(i.OutputConditionIdentifier), int(i.DestOutputProfile.N), hashlib.sha256(i.DestOutputProfile.read_bytes()).hexdigest()]
+    for i in root.get("/OutputIntents", [])
+]
+meta = pdf.open_metadata()
+out["pdfaid"] = [str(meta.get("pdfaid:part", "")), str(meta.get("pdfaid:conformance", ""))]
+out["pdfuaid"] = str(meta.get("pdfuaid:part", ""))
+out["xmp_title"] = str(meta.get("dc:title", ""))
+out["xmp_producer"] = str(meta.get("pdf:Producer", ""))
+out["info_title"] = str(pdf.docinfo.get("/Title", ""))
+out["info_producer"] = str(pdf.docinfo.get("/Producer", ""))
+out["metadata_filtered"] = "/Filter" in root.Metadata
+ids = pdf.trailer.get("/ID")
+out["ids"] = [bytes(i).hex() for i in ids] if ids is not None else []
+flags, fonts, unembedded, smasks, forbidden = [], 0, 0, 0, []
+for key in ("/AA", "/OpenAction"):
+    if key in root:
+        forbidden.append("catalog " + key)
+if "/Names" in root:
+    for key in ("/JavaScript", "/EmbeddedFiles"):
+        if key in root.Names:
+            forbidden.append("names " + key)
+for page in pdf.pages:
+    if "/AA" in page.obj:
+        forbidden.append("page /AA")
+    if "/Group" in page.obj:
+        forbidden.append("page /Group")
+    for a in page.obj.get("/Annots", []):
+        flags.append(int(a.get("/F", 0)))
+        if "/A" in a and str(a.A.get("/S")) in ("/Launch", "/JavaScript"):
+            forbidden.append("annotation action " + str(a.A.S))
+    res = page.obj.Resources
+    for name, font in res.get("/Font", {}).items():
+        fonts += 1
+        cid = font.DescendantFonts[0]
+        fd = cid.FontDescriptor
+        if not any(k in fd for k in ("/FontFile", "/FontFile2", "/FontFile3")) or "/W" not in cid:
+            unembedded += 1
+    for name, x in res.get("/XObject", {}).items():
+        if "/SMask" in x:
+            smasks += 1
+        if "first_pixel" not in out:
+            out["first_pixel"] = list(pikepdf.PdfImage(x).read_bytes()[:3])
+    for name, gs in res.get("/ExtGState", {}).items():
+        if "/SMask" in gs or float(gs.get("/CA", 1)) < 1 or float(gs.get("/ca", 1)) < 1:
+            forbidden.append("transparent ExtGState")
+out.update(flags=flags, fonts=fonts, unembedded=unembedded, smasks=smasks, forbidden=forbidden)
+print(json.dumps(out))
+"#;
+
+fn convert_cli(bytes: &[u8], flags: &[&str]) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("in.docx"), dir.path().join("out.pdf"));
+    std::fs::write(&input, bytes).unwrap();
+    let out = Command::new(BIN).arg("convert").args(flags).arg(&input).arg(&output).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::read(&output).unwrap()
+}
+
+/// The SHA-256 of the shipped sRGB profile, as the checker prints it.
+fn profile_digest() -> String {
+    use sha2::{Digest, Sha256};
+    let profile = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/sRGB.icc")).unwrap();
+    Sha256::digest(&profile).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The clauses of PDF/A level `part`-B we implement, checked one by one.
+fn assert_pdfa(pdf: &[u8], part: &str, pdfua: bool) -> Option<Value> {
+    let found = common::python::run_on_pdf(PDFA_CHECK, pdf)?;
+    // §6.2.3: one sRGB output intent whose profile is the shipped one.
+    assert_eq!(found["intents"], serde_json::json!([["/GTS_PDFA1", "sRGB IEC61966-2.1", 3, profile_digest()]]));
+    // §6.6.4: the identification schema; §6.6.2.1: XMP agrees with Info and is not filtered.
+    assert_eq!(found["pdfaid"], serde_json::json!([part, "B"]));
+    assert_eq!(found["pdfuaid"], if pdfua { "1" } else { "" });
+    assert_eq!(found["xmp_title"], found["info_title"]);
+    assert_eq!(found["xmp_producer"], "docx2pdf");
+    assert_eq!(found["info_producer"], "docx2pdf");
+    assert_eq!(found["metadata_filtered"], Value::Bool(false));
+    // §6.1.3: a file identifier of two 16-byte strings.
+    let ids = found["ids"].as_array().unwrap();
+    assert!(ids.len() == 2 && ids.iter().all(|i| i.as_str().unwrap().len() == 32), "{ids:?}");
+    // §6.3: every annotation printable (and nothing hidden).
+    assert!(found["flags"].as_array().unwrap().iter().all(|f| f == 4), "{}", found["flags"]);
+    // §6.2.11: every font embedded with its widths.
+    assert_eq!(found["unembedded"], 0);
+    // §6.1.10, §6.6.1: no actions, scripts or embedded files.
+    assert_eq!(found["forbidden"], serde_json::json!([]));
+    Some(found)
+}
+
+#[test]
+fn pdfa_2b_with_pdfua_from_the_cli_meets_the_clauses_and_stays_reproducible() {
+    let (bytes, roles) = sample();
+    let pdf = convert_cli(&bytes, &["--pdfua", "--pdfa", "PDF/A-2b"]);
+    assert_eq!(pdf, convert_cli(&bytes, &["--pdfua", "--pdfa", "PDF/A-2b"]), "same bytes every time");
+    if let Some(found) = assert_pdfa(&pdf, "2", true) {
+        assert!(found["header"].as_str().unwrap().starts_with("%PDF-1.7"));
+        assert!(found["fonts"].as_u64().unwrap() > 0, "the fonts were looked at");
+    }
+    assert_tagged(&pdf, &roles);
+    let plain = convert_cli(&bytes, &[]);
+    assert!(!String::from_utf8_lossy(&plain).contains("GTS_PDFA1"), "no output intent unless asked");
+}
+
+/// A document with one half-transparent red picture.
+fn transparent_picture() -> Vec<u8> {
+    let samples: Vec<u8> = (0..4 * 3).flat_map(|_| [255, 0, 0, 128]).collect();
+    let image = common::docx::png_of(4, 3, png::ColorType::Rgba, &samples);
+    let picture = inline_picture(40, 30).replace(r#"name="Picture 1"/>"#, r#"name="Picture 1" descr="A red square"/>"#);
+    docx_with_files(&format!("<w:p><w:r>{picture}</w:r></w:p>"), &[("rIdImg", "image", "media/image1.png")], &[("word/media/image1.png", &image)])
+}
+
+#[test]
+fn pdfa_1b_paints_transparent_pictures_over_white_without_a_soft_mask() {
+    let bytes = transparent_picture();
+    let Some(one) = assert_pdfa(&convert_cli(&bytes, &["--pdfa", "PDF/A-1b"]), "1", false) else { return };
+    assert_eq!(one["smasks"], 0, "ISO 19005-1 §6.4: no soft masks");
+    let two = assert_pdfa(&convert_cli(&bytes, &["--pdfa", "PDF/A-3b"]), "3", false).unwrap();
+    assert_eq!(two["smasks"], 1, "parts 2 and 3 keep the transparency");
+    // Half-transparent red over white is pink in the picture's own samples.
+    assert_eq!(one["first_pixel"], serde_json::json!([255, 127, 127]));
+    assert_eq!(two["first_pixel"], serde_json::json!([255, 0, 0]));
+}
+
+/// A multipart body with the file and text fields.
+fn form(file: &[u8], fields: &[(&str, &str)]) -> Vec<u8> {
+    let boundary = common::BOUNDARY;
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    let with_file = multipart("file", file);
+    body.extend_from_slice(&with_file);
+    body
+}
+
+#[actix_web::test]
+async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free() {
+    let svc = TestService::start(Settings::default()).await;
+    let key = svc.account("tagged", Plan::Paid, 100).await;
+    let app = test::init_service(create_app(svc.state.clone())).await;
+    let post = |body: Vec<u8>| {
+        TestRequest::post()
+            .uri("/api/convert")
+            .insert_header(("Content-Type", multipart_type()))
+            .insert_header(("Authorization", format!("Bearer {key}")))
+            .set_payload(body)
+            .to_request()
+    };
+    let (bytes, _) = sample();
+    for fields in [[("pdfa", "PDF/A-4")], [("pdfa", "2b")], [("pdfua", "yes")]] {
+        let res = test::call_service(&app, post(form(&bytes, &fields))).await;
+        assert_eq!(res.status(), 400, "{fields:?}");
+        let body: Value = serde_json::from_slice(&test::read_body(res).await).unwrap();
+        assert_eq!(body["code"], "invalid_option");
+        assert_eq!(body["error"], body["message"]);
+        assert!(body["error"].as_str().unwrap().contains(fields[0].0), "{body}");
+    }
+    let used = |svc: &TestService| {
+        let db = svc.db.clone();
+        async move {
+            use sea_orm::EntityTrait;
+            entity::ledger_entry::Entity::find().all(&db).await.unwrap().iter().map(|e| e.credits).sum::<i64>()
+        }
+    };
+    assert_eq!(used(&svc).await, 0, "a refused option costs nothing");
+
+    // A picture without alternative text: converted anyway, and the header says why it is
+    // not PDF/UA.
+    let no_alt = docx_with_files(
+        &format!("<w:p><w:r>{}</w:r></w:p>", inline_picture(40, 30)),
+        &[("rIdImg", "image", "media/image1.png")],
+        &[("word/media/image1.png", &png(4, 3))],
+    );
+    let res = test::call_service(&app, post(form(&no_alt, &[("pdfua", "true"), ("pdfa", "PDF/A-2b")]))).await;
+    assert_eq!(res.status(), 200);
+    let warnings = res.headers().get("X-Conversion-Warnings").map(|v| v.to_str().unwrap().to_owned());
+    assert_eq!(warnings.as_deref(), Some("pdfua_figure_without_alt, pdfua_no_title"));
+    let pdf = test::read_body(res).await;
+    assert_pdfa(&pdf, "2", true);
+
+    // The sample has a title and alternative text: nothing to warn about.
+    let res = test::call_service(&app, post(form(&bytes, &[("pdfua", "true")]))).await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers().get("X-Conversion-Warnings").is_none());
+    // Without the fields, no header either.
+    let res = test::call_service(&app, post(form(&no_alt, &[]))).await;
+    assert!(res.headers().get("X-Conversion-Warnings").is_none());
 }

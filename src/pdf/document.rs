@@ -8,9 +8,10 @@ use super::content::Painter;
 use super::deflate::Deflater;
 use super::font::FontSet;
 use super::image::{self, ImageSet};
+use super::options::{PdfA, PdfOptions};
 use super::structure::Tagging;
 use super::xmp::{self, Claims};
-use super::{embed, link, metadata, outline, parallel, PdfError};
+use super::{conformance, embed, link, metadata, outline, parallel, PdfError};
 use crate::layout::frame::{Layout, Page, Point, Size};
 use crate::units::Pt;
 use crate::warning::Warning;
@@ -87,7 +88,7 @@ struct Painted {
 
 /// Writes the whole document on up to `threads` threads, with the warnings of pictures
 /// that could not be drawn.
-pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
+pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
     let blank;
     let pages: &[Page] = if layout.pages.is_empty() {
         blank = [Page {
@@ -121,7 +122,10 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
     // Pictures first: decoding and compressing them is most of the work of a document
     // with photographs, and how each comes out (with a soft mask or not) decides which
     // references it takes.
-    let encoded = parallel::map(&image::distinct(pages), threads, &mut deflater, image::work, image::encode);
+    let opaque = options.pdfa.is_some_and(PdfA::opaque);
+    let encoded = parallel::map(&image::distinct(pages), threads, &mut deflater, image::work, |image, deflater| {
+        image::encode(image, deflater, opaque)
+    });
     let mut images = ImageSet::new(encoded.into_iter().collect::<Result<_, _>>()?);
 
     for (batch, batch_refs) in pages.chunks(BATCH).zip(targets.pages.chunks(BATCH)) {
@@ -172,9 +176,13 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
     let page_refs: Vec<Ref> = targets.pages.iter().map(|&(id, _)| id).collect();
     // Word writes the document's language; without one, ours is Word's default.
     let lang = layout.info.lang.as_deref().unwrap_or(DEFAULT_LANG);
+    let mut warnings = images.warnings;
+    warnings.extend(conformance::warnings(options, &layout.info, tagging.figures_without_alt()));
     let struct_root = tagging.write(&mut pdf, &mut refs, &page_refs, lang);
+    let profile = conformance::write_profile(&mut pdf, &mut refs, &mut deflater, options)?;
     let xmp_ref = refs.alloc();
-    let xmp = xmp::packet(&layout.info, Claims::default());
+    let claims = Claims { pdfua: options.pdfua, pdfa: options.pdfa.map(|level| (level.part(), 'B')) };
+    let xmp = xmp::packet(&layout.info, claims);
     // Left uncompressed, so that tools which do not parse PDF still find it (XMP Part 3).
     pdf.metadata(xmp_ref, &xmp);
 
@@ -200,8 +208,10 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
         // keys are strings, so any bookmark name survives.
         catalog.names().pair(Name(b"Dests"), dests_ref);
     }
+    conformance::write_output_intent(&mut catalog, profile);
     catalog.finish();
-    Ok((pdf.finish(), images.warnings))
+    conformance::set_file_id(&mut pdf, options);
+    Ok((pdf.finish(), warnings))
 }
 
 /// Writes a page object: its box, contents, annotations and resources (§7.7.3.3).

@@ -169,6 +169,13 @@ impl<'a> Tagging<'a> {
         Some((key, text))
     }
 
+    /// How many figures the pages showed that have no alternative text.
+    pub(super) fn figures_without_alt(&self) -> usize {
+        (0..self.nodes.len())
+            .filter(|&i| self.attached[i] && self.nodes[i].kind == StructKind::Figure && self.nodes[i].alt.is_none())
+            .count()
+    }
+
     /// Writes the structure elements, the parent tree and the StructTreeRoot; returns the
     /// root's reference.
     pub(super) fn write(mut self, chunk: &mut Chunk, refs: &mut Refs, page_refs: &[Ref], lang: &str) -> Ref {

@@ -135,6 +135,16 @@ pub(super) struct Tagger {
     artifact: u32,
     /// The Note element of each referenced note.
     notes: FastMap<(NoteKind, i64), usize>,
+    /// The tables being resolved, innermost last.
+    tables: Vec<OpenTable>,
+}
+
+/// A table being resolved: its element (none for a layout table) and its open row group
+/// (header or not, and the node).
+#[derive(Debug, Clone, Copy)]
+struct OpenTable {
+    node: Option<usize>,
+    group: Option<(bool, usize)>,
 }
 
 /// What [`Tagger::enter`] saves, for [`Tagger::leave`].
@@ -274,26 +284,34 @@ impl Tagger {
         }
     }
 
-    /// A table starts: its element, in the container.
-    pub(super) fn table(&mut self) -> Option<usize> {
-        if self.off() {
-            return None;
-        }
-        self.lists.clear();
-        self.toc = None;
-        Some(self.add(StructKind::Table, self.container))
+    /// A table starts: its element in the container, or none for a table read as its
+    /// cells' content (`data` false); [`Tagger::end_table`] ends it.
+    pub(super) fn table(&mut self, data: bool) {
+        let node = (data && !self.off()).then(|| {
+            self.lists.clear();
+            self.toc = None;
+            self.add(StructKind::Table, self.container)
+        });
+        self.tables.push(OpenTable { node, group: None });
     }
 
-    /// A row of `table`: under THead for repeated header rows (`w:tblHeader`), TBody for
-    /// the rest (the group opened when the previous row was of the other kind); `group`
-    /// keeps the open group.
-    pub(super) fn row(&mut self, table: Option<usize>, header: bool, group: &mut Option<(bool, usize)>) -> Option<usize> {
+    /// The innermost table ends.
+    pub(super) fn end_table(&mut self) {
+        self.tables.pop();
+    }
+
+    /// A row of the innermost table: under THead for repeated header rows (`w:tblHeader`),
+    /// TBody for the rest (the group opened when the previous row was of the other kind).
+    pub(super) fn row(&mut self, header: bool) -> Option<usize> {
+        let OpenTable { node: table, group } = *self.tables.last()?;
         let table = table?;
-        let parent = match *group {
+        let parent = match group {
             Some((h, node)) if h == header => node,
             _ => {
                 let node = self.add(if header { StructKind::THead } else { StructKind::TBody }, table);
-                *group = Some((header, node));
+                if let Some(open) = self.tables.last_mut() {
+                    open.group = Some((header, node));
+                }
                 node
             }
         };
@@ -355,12 +373,15 @@ mod tests {
     #[test]
     fn header_rows_go_in_thead_and_the_rest_in_tbody() {
         let mut t = Tagger::default();
-        let table = t.table();
-        let mut group = None;
-        let r0 = t.row(table, true, &mut group);
+        t.table(true);
+        let r0 = t.row(true);
         t.cell(r0, true);
-        let r1 = t.row(table, false, &mut group);
+        let r1 = t.row(false);
         t.cell(r1, false);
+        t.end_table();
+        t.table(false);
+        assert_eq!(t.row(false), None, "a layout table has no rows of its own");
+        t.end_table();
         use StructKind::*;
         assert_eq!(kinds(&t), vec![(Document, 0), (Table, 0), (THead, 1), (TR, 2), (TH, 3), (TBody, 1), (TR, 5), (TD, 6)]);
     }

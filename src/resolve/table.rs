@@ -43,22 +43,10 @@ pub(super) fn resolve_table<'a>(r: &mut Resolver<'a>, t: &'a Table) -> ResolvedT
     // A table with no header row is laid out as a grid but read as its cells' content in
     // order: a data table without headers fails ISO 14289-1 §7.5, and WCAG (F91) wants
     // layout tables without table markup.
-    let has_header = t.look.first_row == Some(true) || t.rows.iter().any(|row| row.header);
-    let node = if has_header { r.tagger.table() } else { None };
-    let mut group = None;
-    let rows = t
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(ri, row)| {
-            // Header cells: the rows repeated as headers, and the first row when the table
-            // shows its style's header-row look (Word tags that row's cells TH, measured on
-            // `16261909_Backup_Tools_`, whose tables have no `w:tblHeader`).
-            let th = row.header || (ri == 0 && t.look.first_row == Some(true));
-            let tr = r.tagger.row(node, row.header, &mut group);
-            resolve_row(r, &level, tstyle, &margins, &bands, ri, row, (tr, th))
-        })
-        .collect();
+    r.tagger.table(t.look.first_row == Some(true) || t.rows.iter().any(|row| row.header));
+    let rows =
+        t.rows.iter().enumerate().map(|(ri, row)| resolve_row(r, &level, tstyle, &margins, &bands, ri, row)).collect();
+    r.tagger.end_table();
     ResolvedTable {
         grid: t.grid.iter().map(|g| g.pt().max(Pt::ZERO)).collect(),
         width,
@@ -86,8 +74,12 @@ fn resolve_row<'a>(
     bands: &Bands,
     ri: usize,
     row: &'a TableRow,
-    (tr, th): (Option<usize>, bool),
 ) -> ResolvedRow<'a> {
+    // Header cells: the rows repeated as headers, and the first row when the table shows
+    // its style's header-row look (Word tags that row's cells TH, measured on
+    // `16261909_Backup_Tools_`, whose tables have no `w:tblHeader`).
+    let th = row.header || (ri == 0 && bands.look.first_row == Some(true));
+    let tr = r.tagger.row(row.header);
     let n = row.cells.len();
     let cells = row
         .cells

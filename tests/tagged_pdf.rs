@@ -243,7 +243,14 @@ out["info_producer"] = str(pdf.docinfo.get("/Producer", ""))
 out["metadata_filtered"] = "/Filter" in root.Metadata
 ids = pdf.trailer.get("/ID")
 out["ids"] = [bytes(i).hex() for i in ids] if ids is not None else []
-flags, fonts, unembedded, smasks, forbidden = [], 0, 0, 0, []
+flags, fonts, unembedded, smasks, forbidden, cidsets = [], 0, 0, 0, [], []
+def glyph_count(program):
+    import struct
+    tables = struct.unpack(">H", program[4:6])[0]
+    for i in range(tables):
+        tag, _, offset, _ = struct.unpack(">4sIII", program[12 + 16 * i:28 + 16 * i])
+        if tag == b"maxp":
+            return struct.unpack(">H", program[offset + 4:offset + 6])[0]
 for key in ("/AA", "/OpenAction"):
     if key in root:
         forbidden.append("catalog " + key)
@@ -267,6 +274,9 @@ for page in pdf.pages:
         fd = cid.FontDescriptor
         if not any(k in fd for k in ("/FontFile", "/FontFile2", "/FontFile3")) or "/W" not in cid:
             unembedded += 1
+        if "/CIDSet" in fd:
+            bits = sum(bin(b).count("1") for b in fd.CIDSet.read_bytes())
+            cidsets.append(bits == glyph_count(fd.FontFile2.read_bytes()))
     for name, x in res.get("/XObject", {}).items():
         if "/SMask" in x:
             smasks += 1
@@ -275,7 +285,7 @@ for page in pdf.pages:
     for name, gs in res.get("/ExtGState", {}).items():
         if "/SMask" in gs or float(gs.get("/CA", 1)) < 1 or float(gs.get("/ca", 1)) < 1:
             forbidden.append("transparent ExtGState")
-out.update(flags=flags, fonts=fonts, unembedded=unembedded, smasks=smasks, forbidden=forbidden)
+out.update(flags=flags, fonts=fonts, unembedded=unembedded, smasks=smasks, forbidden=forbidden, cidsets=cidsets)
 print(json.dumps(out))
 "#;
 
@@ -333,12 +343,13 @@ fn pdfa_2b_with_pdfua_from_the_cli_meets_the_clauses_and_stays_reproducible() {
     assert!(!String::from_utf8_lossy(&plain).contains("GTS_PDFA1"), "no output intent unless asked");
 }
 
-/// A document with one half-transparent red picture.
+/// A document with one half-transparent red picture and a caption.
 fn transparent_picture() -> Vec<u8> {
     let samples: Vec<u8> = (0..4 * 3).flat_map(|_| [255, 0, 0, 128]).collect();
     let image = common::docx::png_of(4, 3, png::ColorType::Rgba, &samples);
     let picture = inline_picture(40, 30).replace(r#"name="Picture 1"/>"#, r#"name="Picture 1" descr="A red square"/>"#);
-    docx_with_files(&format!("<w:p><w:r>{picture}</w:r></w:p>"), &[("rIdImg", "image", "media/image1.png")], &[("word/media/image1.png", &image)])
+    let body = format!("<w:p><w:r>{picture}</w:r></w:p><w:p>{}</w:p>", run("A red square over white."));
+    docx_with_files(&body, &[("rIdImg", "image", "media/image1.png")], &[("word/media/image1.png", &image)])
 }
 
 #[test]
@@ -346,8 +357,11 @@ fn pdfa_1b_paints_transparent_pictures_over_white_without_a_soft_mask() {
     let bytes = transparent_picture();
     let Some(one) = assert_pdfa(&convert_cli(&bytes, &["--pdfa", "PDF/A-1b"]), "1", false) else { return };
     assert_eq!(one["smasks"], 0, "ISO 19005-1 §6.4: no soft masks");
+    // §6.3.5: each subset CIDFont says which CIDs it holds, all of its glyphs.
+    assert_eq!(one["cidsets"], serde_json::json!([true]));
     let two = assert_pdfa(&convert_cli(&bytes, &["--pdfa", "PDF/A-3b"]), "3", false).unwrap();
     assert_eq!(two["smasks"], 1, "parts 2 and 3 keep the transparency");
+    assert_eq!(two["cidsets"], serde_json::json!([]), "optional from part 2 on");
     // Half-transparent red over white is pink in the picture's own samples.
     assert_eq!(one["first_pixel"], serde_json::json!([255, 127, 127]));
     assert_eq!(two["first_pixel"], serde_json::json!([255, 0, 0]));

@@ -164,7 +164,7 @@ pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Res
 
     let packed = parallel::map(&fonts.iter().collect::<Vec<_>>(), threads, &mut deflater, |font| embed::work(font), |font, deflater| embed::pack_font(font, deflater));
     let packed = packed.into_iter().collect::<Result<Vec<_>, _>>()?;
-    embed::write_fonts(&mut pdf, &mut refs, &fonts, &packed);
+    embed::write_fonts(&mut pdf, &mut refs, &fonts, &packed, options.pdfa == Some(PdfA::A1b));
 
     pdf.pages(tree_ref)
         .kids(targets.pages.iter().map(|&(id, _)| id))

@@ -710,6 +710,22 @@ mod tests {
     }
 
     #[test]
+    fn the_alternative_text_comes_from_docpr_descr_or_title_or_the_vml_alt() {
+        let inline = |docpr: &str| {
+            format!(r#"<w:p><w:r><w:drawing><wp:inline><wp:extent cx="100" cy="200"/>{docpr}{PIC}</wp:inline></w:drawing></w:r></w:p>"#)
+        };
+        let alt = |body: &str| pictures(&read_with_media(body)).first().map(|p| (p.alt.clone(), p.decorative));
+        assert_eq!(alt(&inline(r#"<wp:docPr id="1" name="Picture 1" descr=" A red square " title="Red"/>"#)), Some((Some("A red square".into()), false)));
+        assert_eq!(alt(&inline(r#"<wp:docPr id="1" name="Picture 1" title="Red"/>"#)), Some((Some("Red".into()), false)));
+        // The picture's name is never its alternative text.
+        assert_eq!(alt(&inline(r#"<wp:docPr id="1" name="Picture 1"/>"#)), Some((None, false)));
+        let decorative = r#"<wp:docPr id="1" name="Picture 1"><a:extLst><a:ext uri="{C183D7F6-B498-43B3-948B-1728B52AA6E4}"><adec:decorative val="1"/></a:ext></a:extLst></wp:docPr>"#;
+        assert_eq!(alt(&inline(decorative)), Some((None, true)));
+        let vml = r#"<w:p><w:r><w:pict><v:group style="width:72pt;height:36pt"><v:shape style="width:72pt;height:36pt" alt="A chart"><v:imagedata r:id="rIdImg"/></v:shape></v:group></w:pict></w:r></w:p>"#;
+        assert_eq!(alt(vml).map(|a| a.0), Some(Some("A chart".into())));
+    }
+
+    #[test]
     fn a_linked_picture_or_a_missing_part_is_skipped() {
         let linked = r#"<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:link="rIdImg"/></pic:blipFill></pic:pic></a:graphicData></a:graphic>"#;
         let gone = PIC.replace("rIdImg", "rIdGone");

@@ -239,8 +239,20 @@ pub struct ConvertArgs {
     /// Extra folder of fonts (repeatable).
     #[arg(long = "font-dir", env = "DOCX2PDF_FONT_DIR", value_delimiter = ':')]
     pub font_dirs: Vec<PathBuf>,
+    /// Claim PDF/UA-1 (the PDF is tagged either way); what the document lacks for it is
+    /// logged as a warning.
+    #[arg(long)]
+    pub pdfua: bool,
+    /// Claim a PDF/A level: PDF/A-1b, PDF/A-2b or PDF/A-3b.
+    #[arg(long, value_parser = parse_pdfa)]
+    pub pdfa: Option<crate::pdf::PdfA>,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// A `--pdfa` value.
+fn parse_pdfa(value: &str) -> Result<crate::pdf::PdfA, String> {
+    crate::pdf::PdfA::parse(value).ok_or_else(|| format!("takes one of {}", crate::pdf::PdfA::NAMES))
 }
 
 /// `docx2pdf accounts …`.

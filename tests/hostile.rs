@@ -293,18 +293,19 @@ fn slow_heads_and_slow_uploads_are_cut_off_at_their_time_limits_without_a_debit(
 async fn a_panicking_render_is_a_500_without_debit_and_the_pool_keeps_its_workers() {
     use actix_web::test::{self, TestRequest};
     use docx2pdf::db::accounts::Plan;
-    use docx2pdf::render::{convert, Deadline, RenderPool};
+    use docx2pdf::pdf::PdfOptions;
+    use docx2pdf::render::{convert_with, Deadline, RenderPool};
     use std::sync::Arc;
 
     let svc = common::TestService::start(common::Settings::default()).await;
     let key = svc.account("acme", Plan::Paid, 100).await;
     let renderer = common::renderer();
     // The real pipeline, except for a document holding the word "explode".
-    let convert_fn = move |bytes: &[u8], deadline: &Deadline| {
+    let convert_fn = move |bytes: &[u8], deadline: &Deadline, options: PdfOptions| {
         let doc = docx2pdf::docx::read(bytes, &renderer.limits, deadline)?;
         let text = format!("{:?}", doc.document.body);
         assert!(!text.contains("explode"), "a renderer bug");
-        convert(&renderer, bytes, deadline)
+        convert_with(&renderer, bytes, deadline, options)
     };
     let workers = 2;
     let mut state = svc.state.clone();

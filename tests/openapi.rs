@@ -205,6 +205,10 @@ async fn every_answer_of_the_app_on_every_route_is_in_the_description() {
         .insert_header(("Authorization", format!("Bearer {key}")))
         .insert_header(("Content-Type", "text/plain"))
         .set_payload("hello");
+    // A `pdfa` level we do not offer, before the file part.
+    let mut bad_option =
+        format!("--{}\r\nContent-Disposition: form-data; name=\"pdfa\"\r\n\r\nPDF/X-1a\r\n", common::BOUNDARY).into_bytes();
+    bad_option.extend_from_slice(&multipart("file", &sample));
     let cases: Vec<(TestRequest, u16, &str)> = vec![
         (convert(Some(&key), multipart("file", &sample)), 200, ""),
         (convert(None, multipart("file", &sample)), 401, "unauthorized"),
@@ -212,6 +216,7 @@ async fn every_answer_of_the_app_on_every_route_is_in_the_description() {
         (convert(Some(&free), multipart("file", &sample)), 403, "plan_required"),
         (convert(Some(&key), multipart("document", &sample)), 400, "missing_file"),
         (not_multipart, 400, "invalid_multipart"),
+        (convert(Some(&key), bad_option), 400, "invalid_option"),
         (convert(Some(&key), multipart("file", b"")), 400, "empty_file"),
         (convert(Some(&key), multipart("file", b"not a zip")), 400, "invalid_docx"),
         (convert(Some(&key), multipart("file", &common::ole::compound_file(&["WordDocument"]))), 400, "unsupported_format"),

@@ -1,7 +1,8 @@
 //! `docx2pdf convert IN.docx OUT.pdf`: the service's renderer, without server or credits.
 
 use crate::config::ConvertArgs;
-use crate::render::{convert, Deadline, Release, Renderer};
+use crate::pdf::PdfOptions;
+use crate::render::{convert_with, Deadline, Release, Renderer};
 
 use super::CliError;
 
@@ -21,11 +22,17 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
         0 => Deadline::none(),
         _ => Deadline::after(args.limits.render_timeout()),
     };
-    let rendered = convert(&renderer, &bytes, &deadline)
+    let options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa };
+    let rendered = convert_with(&renderer, &bytes, &deadline, options)
         .map_err(|source| CliError::Convert { path: args.input.clone(), source })?;
     std::fs::write(&args.output, &rendered.pdf).map_err(|source| CliError::Write { path: args.output.clone(), source })?;
     for w in &rendered.warnings {
-        tracing::debug!(warning = %w, "render warning");
+        if w.kind.starts_with("pdfua_") || w.kind.starts_with("pdfa_") {
+            // The PDF is written all the same; the user asked for a conformance it misses.
+            tracing::warn!(warning = %w, "conformance warning");
+        } else {
+            tracing::debug!(warning = %w, "render warning");
+        }
     }
     tracing::debug!(pages = rendered.pages, warnings = rendered.warnings.len(), "converted");
     // The process ends here and its memory with it: taking the font book apart face by

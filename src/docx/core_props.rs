@@ -17,6 +17,8 @@ pub(crate) fn read_core_props(xml: &mut XmlReader<'_>) -> Result<CoreProps, Docx
             b"creator" => &mut info.author,
             b"subject" => &mut info.subject,
             b"keywords" => &mut info.keywords,
+            b"created" => &mut info.created,
+            b"modified" => &mut info.modified,
             _ => return xml.skip(),
         };
         let text = xml.read_text()?;

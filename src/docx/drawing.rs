@@ -63,6 +63,10 @@ struct PictureRef {
     distance: Distances,
     /// `wp:effectExtent`.
     effect: Distances,
+    /// `wp:docPr@descr`, else `@title`; VML `v:shape@alt`.
+    alt: Option<String>,
+    /// `adec:decorative@val` in the `wp:docPr` extensions.
+    decorative: bool,
 }
 
 /// Reads a drawing whose `Start` was just returned. Its first picture is returned;
@@ -180,6 +184,10 @@ pub(crate) fn read_drawing(
                     // WordArt text and pictures are not boxes: the shape is not drawn.
                     vml_not_a_box = true;
                 }
+                // VML's alternative text (Part 4 §14.1.2.19 `v:shape@alt`).
+                if kind != DrawingKind::Drawing && name == b"shape" && pic.alt.is_none() {
+                    pic.alt = attr(&e, b"alt").map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+                }
                 stack.push(name.to_vec());
                 match name {
                     b"chart" | b"relIds" if stack.iter().any(|s| s == b"graphicData") => {
@@ -199,6 +207,13 @@ pub(crate) fn read_drawing(
                             b.text_anchor = attr(&e, b"anchor").map(|a| a.into_owned());
                         }
                     }
+                    // §20.4.2.5: the drawing's non-visual properties; `descr` is the
+                    // alternative text Word's "Alt Text" pane writes, `title` its older title.
+                    b"docPr" => {
+                        let text = |name: &[u8]| attr(&e, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+                        pic.alt = text(b"descr").or_else(|| text(b"title"));
+                    }
+                    b"decorative" => pic.decorative = on_off_attr(&e, b"val").unwrap_or(true),
                     b"inline" => frame.anchored = false,
                     b"anchor" => {
                         frame.anchored = true;
@@ -357,6 +372,8 @@ fn picture(story: &mut Story<'_>, frame: &TextBox, pic: &PictureRef) -> Result<O
         transform: pic.transform,
         effect: if anchor.is_none() { pic.effect } else { Distances::default() },
         anchor,
+        alt: pic.alt.clone(),
+        decorative: pic.decorative,
     }))
 }
 
@@ -452,6 +469,8 @@ fn placeholder(frame: &TextBox, pic: &PictureRef) -> Option<Picture> {
         effect: if anchor.is_none() { pic.effect } else { Distances::default() },
         anchor,
         texts: Vec::new(),
+        alt: pic.alt.clone(),
+        decorative: pic.decorative,
     })
 }
 
@@ -713,6 +732,22 @@ mod tests {
         let pics = pictures(&read);
         assert_eq!(pics[0].extent, (Emu(72 * 12_700), Emu(36 * 12_700)));
         assert!(pics[0].anchor.is_none());
+    }
+
+    #[test]
+    fn the_alternative_text_comes_from_docpr_descr_or_title_or_the_vml_alt() {
+        let inline = |docpr: &str| {
+            format!(r#"<w:p><w:r><w:drawing><wp:inline><wp:extent cx="100" cy="200"/>{docpr}{PIC}</wp:inline></w:drawing></w:r></w:p>"#)
+        };
+        let alt = |body: &str| pictures(&read_with_media(body)).first().map(|p| (p.alt.clone(), p.decorative));
+        assert_eq!(alt(&inline(r#"<wp:docPr id="1" name="Picture 1" descr=" A red square " title="Red"/>"#)), Some((Some("A red square".into()), false)));
+        assert_eq!(alt(&inline(r#"<wp:docPr id="1" name="Picture 1" title="Red"/>"#)), Some((Some("Red".into()), false)));
+        // The picture's name is never its alternative text.
+        assert_eq!(alt(&inline(r#"<wp:docPr id="1" name="Picture 1"/>"#)), Some((None, false)));
+        let decorative = r#"<wp:docPr id="1" name="Picture 1"><a:extLst><a:ext uri="{C183D7F6-B498-43B3-948B-1728B52AA6E4}"><adec:decorative val="1"/></a:ext></a:extLst></wp:docPr>"#;
+        assert_eq!(alt(&inline(decorative)), Some((None, true)));
+        let vml = r#"<w:p><w:r><w:pict><v:group style="width:72pt;height:36pt"><v:shape style="width:72pt;height:36pt" alt="A chart"><v:imagedata r:id="rIdImg"/></v:shape></v:group></w:pict></w:r></w:p>"#;
+        assert_eq!(alt(vml).map(|a| a.0), Some(Some("A chart".into())));
     }
 
     #[test]

@@ -390,6 +390,10 @@ pub struct CoreProps {
     pub author: Option<String>,
     pub subject: Option<String>,
     pub keywords: Option<String>,
+    /// `dcterms:created` as written (W3CDTF, e.g. `2024-03-01T09:30:00Z`).
+    pub created: Option<String>,
+    /// `dcterms:modified` as written.
+    pub modified: Option<String>,
 }
 
 /// A block-level item of the body, a cell, a header or a footer.
@@ -680,6 +684,11 @@ pub struct Picture {
     /// `wp:effectExtent@l,t,r,b` (§20.4.2.6) of an inline picture: the room its effects
     /// take around the extent, which Word adds to the picture's box in the line.
     pub effect: Distances,
+    /// The alternative text: `wp:docPr@descr`, else `@title` (§20.4.2.5); VML `@alt`.
+    pub alt: Option<String>,
+    /// Marked decorative (`adec:decorative@val`, Office 2019 extension in `wp:docPr`):
+    /// no alternative text is needed, and tagged PDF makes it an artifact.
+    pub decorative: bool,
 }
 
 /// A line of text a metafile picture draws (see `metafile_text`), in fractions of the

@@ -8,11 +8,12 @@ use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 
 use super::auth::{authenticate, Caller};
 use super::request_log::{Outcome, RequestId};
-use super::upload::read_file_part;
+use super::upload::{read_file_part, Upload};
 use super::{ApiError, AppState};
 use crate::credits::credits_for;
 use crate::db::usage::Hold;
 use crate::ledger::{Commit, LedgerError, Release, Reserve};
+use crate::pdf::{parse_pdfua, PdfA, PdfOptions};
 use crate::render::pool::RenderJob;
 use crate::render::{PoolError, RenderError, RenderErrorKind};
 
@@ -37,7 +38,10 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     if caller.account.plan != "paid" {
         return Err(ApiError::PlanRequired(caller.account.plan.clone()));
     }
-    let bytes = read_file_part(&req, payload, state.config.max_upload_bytes, state.upload_timeout).await?;
+    let upload = read_file_part(&req, payload, state.config.max_upload_bytes, state.upload_timeout).await?;
+    // A bad option is refused before any credit is held.
+    let options = options(&upload)?;
+    let bytes = upload.file;
     let size = bytes.len() as u64;
     note(&req, |o| o.bytes = size);
     let credits = credits_for(size);
@@ -46,7 +50,7 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     // gives the hold back instead of leaving it for the stale-hold sweep.
     let mut guard = HoldGuard { state: &state, hold: Some(hold.clone()) };
 
-    let job = RenderJob { bytes, time_limit: state.config.render_timeout };
+    let job = RenderJob { bytes, time_limit: state.config.render_timeout, options };
     let limit_secs = state.config.render_timeout.as_secs();
     let outcome = match tokio::time::timeout(state.config.render_timeout + TIMEOUT_GRACE, state.pool.render(job)).await {
         Err(_elapsed) => Err(ApiError::ConversionTimeout(limit_secs)),
@@ -65,6 +69,12 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     };
     for w in &rendered.warnings {
         tracing::debug!(request_id = %request_id, warning = %w, "render warning");
+    }
+    // What keeps the PDF from the conformance asked for: the PDF is sent all the same.
+    let conformance: Vec<&str> =
+        rendered.warnings.iter().filter(|w| w.kind.starts_with("pdfua_") || w.kind.starts_with("pdfa_")).map(|w| w.kind).collect();
+    for w in rendered.warnings.iter().filter(|w| conformance.contains(&w.kind)) {
+        tracing::warn!(request_id = %request_id, warning = %w, "conformance warning");
     }
 
     let commit = Commit {
@@ -90,12 +100,33 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     state.metrics.debited(credits);
     state.metrics.conversion(started.elapsed());
     note(&req, |o| o.credits = credits);
-    Ok(HttpResponse::Ok()
-        .insert_header((CONTENT_TYPE, "application/pdf"))
+    let mut res = HttpResponse::Ok();
+    res.insert_header((CONTENT_TYPE, "application/pdf"))
         .insert_header(("X-Credits-Used", credits.to_string()))
         .insert_header(("X-Credits-Remaining", committed.remaining.to_string()))
-        .insert_header(("X-Credits-Limit", caller.account.monthly_credits.to_string()))
-        .body(rendered.pdf))
+        .insert_header(("X-Credits-Limit", caller.account.monthly_credits.to_string()));
+    if !conformance.is_empty() {
+        res.insert_header(("X-Conversion-Warnings", conformance.join(", ")));
+    }
+    Ok(res.body(rendered.pdf))
+}
+
+/// The conformance the form fields ask for: `pdfua` `true`/`false`, `pdfa` a level name.
+fn options(upload: &Upload) -> Result<PdfOptions, ApiError> {
+    // An empty field is a field not sent (forms often send every field).
+    let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+    let pdfua = match given(&upload.pdfua).as_deref() {
+        None => false,
+        Some(v) => parse_pdfua(v)
+            .ok_or_else(|| ApiError::InvalidOption(format!("the form field \"pdfua\" is {v:?}; it takes true or false")))?,
+    };
+    let pdfa = match given(&upload.pdfa).as_deref() {
+        None => None,
+        Some(v) => Some(PdfA::parse(v).ok_or_else(|| {
+            ApiError::InvalidOption(format!("the form field \"pdfa\" is {v:?}; it takes one of {}", PdfA::NAMES))
+        })?),
+    };
+    Ok(PdfOptions { pdfua, pdfa })
 }
 
 /// Releases a hold when the handler is dropped before it could commit or release it.

@@ -21,6 +21,8 @@ pub enum ApiError {
     InvalidMultipart(String),
     #[error("the uploaded file is empty")]
     EmptyFile,
+    #[error("{0}")]
+    InvalidOption(String),
     #[error("the file is not a readable DOCX document: {0}")]
     InvalidDocx(String),
     #[error("the file is not a DOCX document: {0}")]
@@ -89,6 +91,7 @@ impl ApiError {
             ApiError::MissingFile => "missing_file",
             ApiError::InvalidMultipart(_) => "invalid_multipart",
             ApiError::EmptyFile => "empty_file",
+            ApiError::InvalidOption(_) => "invalid_option",
             ApiError::InvalidDocx(_) => "invalid_docx",
             ApiError::UnsupportedFormat(_) => "unsupported_format",
             ApiError::EncryptedDocument(_) => "encrypted_document",
@@ -112,6 +115,7 @@ impl ResponseError for ApiError {
             ApiError::MissingFile
             | ApiError::InvalidMultipart(_)
             | ApiError::EmptyFile
+            | ApiError::InvalidOption(_)
             | ApiError::InvalidDocx(_)
             | ApiError::UnsupportedFormat(_)
             | ApiError::EncryptedDocument(_) => StatusCode::BAD_REQUEST,

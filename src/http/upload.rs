@@ -10,8 +10,19 @@ use futures_util::StreamExt;
 use super::ApiError;
 use crate::credits::MIB;
 
-/// Largest accepted form field other than `file` (they are read and ignored).
+/// Largest accepted form field other than `file` (the options, or anything else, which is
+/// read and ignored).
 const MAX_OTHER_FIELD: usize = 64 * 1024;
+
+/// An upload: the document and the option fields that came with it, as sent.
+#[derive(Debug, Default)]
+pub struct Upload {
+    pub file: Vec<u8>,
+    /// The `pdfua` field.
+    pub pdfua: Option<String>,
+    /// The `pdfa` field.
+    pub pdfa: Option<String>,
+}
 
 /// Most form fields a request may hold: the API needs one.
 const MAX_FIELDS: usize = 16;
@@ -20,14 +31,15 @@ fn multipart_error(e: MultipartError) -> ApiError {
     ApiError::InvalidMultipart(e.to_string())
 }
 
-/// Reads the body and returns the bytes of its `file` part, refusing a client that takes
-/// longer than `time_limit` to send it (a slow client holds a connection, not a render).
+/// Reads the body and returns the bytes of its `file` part with the option fields,
+/// refusing a client that takes longer than `time_limit` to send it (a slow client holds
+/// a connection, not a render).
 pub async fn read_file_part(
     req: &HttpRequest,
     payload: web::Payload,
     max_bytes: u64,
     time_limit: Duration,
-) -> Result<Vec<u8>, ApiError> {
+) -> Result<Upload, ApiError> {
     match tokio::time::timeout(time_limit, read_within_limits(req, payload, max_bytes)).await {
         Ok(read) => read,
         Err(_) => Err(ApiError::InvalidMultipart(format!(
@@ -38,7 +50,7 @@ pub async fn read_file_part(
     }
 }
 
-async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes: u64) -> Result<Vec<u8>, ApiError> {
+async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes: u64) -> Result<Upload, ApiError> {
     let too_large = || ApiError::FileTooLarge { limit_mb: max_bytes / MIB, limit_bytes: max_bytes };
     // A body that cannot fit is refused before a byte is read. Multipart framing adds a
     // little, so only bodies past the limit plus 64 KiB of framing are refused this way.
@@ -52,6 +64,7 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
     }
     let mut form = Multipart::new(req.headers(), payload);
     let mut file: Option<Vec<u8>> = None;
+    let mut upload = Upload::default();
     let mut fields = 0;
     while let Some(field) = form.next().await {
         let mut field = field.map_err(multipart_error)?;
@@ -77,11 +90,19 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
         }
         if is_file {
             file = Some(buf);
+        } else {
+            let slot = match field.name() {
+                Some("pdfua") => &mut upload.pdfua,
+                Some("pdfa") => &mut upload.pdfa,
+                _ => continue,
+            };
+            // A value that is not text cannot name an option: it fails as one.
+            *slot = Some(String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()));
         }
     }
     match file {
         None => Err(ApiError::MissingFile),
         Some(bytes) if bytes.is_empty() => Err(ApiError::EmptyFile),
-        Some(bytes) => Ok(bytes),
+        Some(bytes) => Ok(Upload { file: bytes, ..upload }),
     }
 }

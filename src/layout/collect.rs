@@ -7,7 +7,8 @@ use super::context::Ctx;
 use super::fields::{format_field, FieldValues};
 use super::fonts::{FamilyMatch, LoadedFace};
 use super::font_metrics::LineExtent;
-use super::frame::{ImageItem, LinkDest, Point, Rgb, TextItem};
+use super::frame::{ImageItem, LinkDest, Point, Rgb, Tag, TextItem};
+use crate::resolve::structure::ParaTags;
 use super::fraction::{fraction_box, FractionBox};
 use super::picture::{image_item, overlay};
 use super::symbols::{dingbat, private_use};
@@ -158,8 +159,24 @@ pub(crate) struct Collected {
     pub label_end: usize,
     /// The paragraph's base bidi level: 1 in a right-to-left paragraph.
     pub base_level: u8,
+    /// The paragraph's structure elements.
+    pub tags: ParaTags,
     /// Atoms and text pieces in order, shaped once the bidi levels are known.
     pending: Vec<Pending>,
+}
+
+impl Collected {
+    /// The structure element an atom's content belongs to: the list label, a link, or
+    /// the paragraph.
+    pub fn tag_of(&self, atom: &Atom) -> Tag {
+        if atom.start < self.label_end {
+            self.tags.label
+        } else if let Some(link) = atom.link {
+            self.tags.links.nth(link)
+        } else {
+            self.tags.block
+        }
+    }
 }
 
 /// Content waiting for the paragraph's bidi levels: shaping direction follows them.
@@ -172,7 +189,7 @@ enum Pending {
 /// Collects and shapes a paragraph. With `fields`, page fields are shaped with their
 /// values; without, they become pending atoms with a reserved width.
 pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Option<&FieldValues>) -> Collected {
-    let mut c = Collected { base_level: u8::from(p.style.bidi), ..Collected::default() };
+    let mut c = Collected { base_level: u8::from(p.style.bidi), tags: p.tags, ..Collected::default() };
     let mut link_stack: Vec<usize> = Vec::new();
     if let Some(label) = &p.label {
         push_label(&mut c, label, ctx);

@@ -9,7 +9,7 @@ use super::fields::{fill_field, format_field, FieldValues};
 use super::flow::Flow;
 use super::fonts::FontBook;
 use super::fragment::{translate, Mark};
-use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point};
+use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point, Positioned, Tag};
 use super::page_borders::{page_border_lines, Surround};
 use crate::docx::model::{Document, FieldKind, NoteKind};
 use crate::render::deadline::Deadline;
@@ -25,6 +25,12 @@ pub struct LaidOut {
     pub layout: Layout,
     /// Substitutions and skips, for the log.
     pub warnings: Vec<Warning>,
+}
+
+/// A header or footer item: whatever it is, a pagination artifact (ISO 32000-1 §14.8.2.2).
+fn pagination(mut p: Positioned) -> Positioned {
+    p.tag = Tag::PAGINATION;
+    p
 }
 
 /// Lays out a document.
@@ -69,7 +75,11 @@ pub fn layout_releasing(
             author: doc.info.author.clone(),
             subject: doc.info.subject.clone(),
             keywords: doc.info.keywords.clone(),
+            created: doc.info.created.clone(),
+            modified: doc.info.modified.clone(),
+            lang: doc.styles.default_run.lang.as_ref().and_then(|l| l.latin.clone()).filter(|l| !l.is_empty()),
         },
+        structure: std::mem::take(&mut resolved.structure),
         ..Layout::default()
     };
     // PAGEREF shows the number of the page a bookmark lands on, in that page's format:
@@ -117,14 +127,14 @@ pub fn layout_releasing(
         if let Some(id) = &build.header {
             if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
                 let at = Point::new(left, section.margin_header);
-                page.items.extend(stack.to_fragment().items.iter().map(|p| translate(p, at)));
+                page.items.extend(stack.to_fragment().items.iter().map(|p| pagination(translate(p, at))));
                 surround.header = resolved.borders_surround_header && stack.height > Pt::ZERO;
             }
         }
         if let Some(id) = &build.footer {
             if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
                 let at = Point::new(left, section.page_height - section.margin_footer - stack.height);
-                page.items.extend(stack.to_fragment().items.iter().map(|p| translate(p, at)));
+                page.items.extend(stack.to_fragment().items.iter().map(|p| pagination(translate(p, at))));
                 surround.footer = resolved.borders_surround_footer && stack.height > Pt::ZERO;
             }
         }

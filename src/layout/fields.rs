@@ -50,7 +50,7 @@ pub(crate) fn fill_field(f: &PendingField, v: &FieldValues, ctx: &mut Ctx<'_>) -
     let text = format_field(&f.kind, v);
     let item = text_item(&f.face, &text, f.size, f.color, ctx);
     let x = f.at.x + (f.reserved - item.width()).max(Pt::ZERO) * f.align;
-    Positioned { pos: Point::new(x, f.at.y), item: Item::Text(item) }
+    Positioned { pos: Point::new(x, f.at.y), item: Item::Text(item), tag: f.tag }
 }
 
 /// `text` shaped left to right in `face` at `size`: a short piece set on its own (a field's

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::context::Ctx;
 use super::error::LayoutError;
 use super::fragment::Fragment;
-use super::frame::{Item, LineItem, Point, RectItem, Size};
+use super::frame::{Item, LineItem, Point, RectItem, Size, Tag};
 use super::header_footer::{pick, Parts};
 use super::page::{body_area, columns, PageBuild};
 use super::notes::{block_lines, footnote_refs, separator, NoteArea};
@@ -704,13 +704,14 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let float = FloatWrap { behind: s.behind_text, wrap: s.wrap, side: s.wrap_text, distance: s.distance };
             self.place_float(page, at, frag, width, float);
         }
-        for (picture, anchor) in anchored_pictures(p) {
+        for (k, (picture, anchor)) in anchored_pictures(p).enumerate() {
             let size = picture::size(picture);
             let at = anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), &frame, size.width, size.height);
             let mut frag = Fragment::new(size.height);
-            frag.push(Point::default(), Item::Image(picture::image_item(picture)));
+            let tag = p.tags.anchored.nth(k);
+            frag.push_tagged(Point::default(), Item::Image(picture::image_item(picture)), tag);
             for (at, text) in picture::overlay(picture, size, self.ctx) {
-                frag.push(at, Item::Text(text));
+                frag.push_tagged(at, Item::Text(text), tag);
             }
             let float = FloatWrap {
                 behind: anchor.behind_text,
@@ -874,9 +875,13 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         if h > self.region_height() * 0.5 {
             return false;
         }
+        let from = fg.items.len();
         for row in &t.rows[..t.header_rows] {
             self.put_row(row, t.x, bg, fg);
         }
+        // The repeated header rows are pagination artifacts: the tree holds them once
+        // (ISO 32000-1 §14.8.2.2).
+        fg.retag(from, Tag::PAGINATION);
         true
     }
 

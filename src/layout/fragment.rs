@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::fonts::LoadedFace;
-use super::frame::{Item, Point, Positioned, Rgb};
+use super::frame::{Item, Point, Positioned, Rgb, Tag};
 use crate::docx::model::{FieldKind, NoteKind};
 use crate::units::Pt;
 
@@ -37,6 +37,8 @@ pub(crate) struct PendingField {
     pub size: Pt,
     /// Text colour.
     pub color: Rgb,
+    /// The structure element the number belongs to.
+    pub tag: Tag,
 }
 
 impl Mark {
@@ -68,9 +70,21 @@ impl Fragment {
         Fragment { height, items: Vec::new(), marks: Vec::new() }
     }
 
-    /// Adds an item at `pos`.
+    /// Adds an artifact item (a rule, a fill) at `pos`.
     pub fn push(&mut self, pos: Point, item: Item) {
-        self.items.push(Positioned { pos, item });
+        self.items.push(Positioned { pos, item, tag: Tag::ARTIFACT });
+    }
+
+    /// Adds an item of structure element `tag` at `pos`.
+    pub fn push_tagged(&mut self, pos: Point, item: Item, tag: Tag) {
+        self.items.push(Positioned { pos, item, tag });
+    }
+
+    /// Tags every item from `from` on with `tag` (a picture's overlay, a repeated row).
+    pub fn retag(&mut self, from: usize, tag: Tag) {
+        for p in self.items.iter_mut().skip(from) {
+            p.tag = tag;
+        }
     }
 
     /// Moves `other`'s items and marks into this fragment with its origin at `offset`.
@@ -110,5 +124,5 @@ pub(crate) fn translate(p: &Positioned, d: Point) -> Positioned {
     if let Item::Line(line) = &mut item {
         line.to = Point::new(line.to.x + d.x, line.to.y + d.y);
     }
-    Positioned { pos: Point::new(p.pos.x + d.x, p.pos.y + d.y), item }
+    Positioned { pos: Point::new(p.pos.x + d.x, p.pos.y + d.y), item, tag: p.tag }
 }

@@ -9,6 +9,7 @@ use crate::units::Pt;
 
 pub use crate::docx::model::ImageFormat;
 pub use super::glyph_text::GlyphText;
+pub use crate::resolve::structure::{StructKind, StructNode, Structure, Tag};
 
 /// A point on a page, from its top-left corner.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -234,6 +235,8 @@ pub struct ShapeItem {
 pub struct Positioned {
     pub pos: Point,
     pub item: Item,
+    /// The structure element it belongs to, or the kind of artifact it is.
+    pub tag: Tag,
 }
 
 /// One page of the output, items in painting order.
@@ -260,6 +263,12 @@ pub struct DocInfo {
     pub author: Option<String>,
     pub subject: Option<String>,
     pub keywords: Option<String>,
+    /// `dcterms:created` as written (W3CDTF).
+    pub created: Option<String>,
+    /// `dcterms:modified` as written (W3CDTF).
+    pub modified: Option<String>,
+    /// The document's language (BCP 47), from the default run properties.
+    pub lang: Option<String>,
 }
 
 /// Everything the PDF writer needs.
@@ -270,4 +279,6 @@ pub struct Layout {
     pub destinations: BTreeMap<String, (usize, Point)>,
     pub outline: Vec<OutlineEntry>,
     pub info: DocInfo,
+    /// The logical structure the items' tags point into (tagged PDF).
+    pub structure: Structure,
 }

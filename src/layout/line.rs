@@ -245,10 +245,12 @@ pub(crate) fn finish_line(
                 let mut glyphs: Vec<Glyph> = Vec::new();
                 let start_x = xs[i];
                 let mut pen_x = start_x;
+                let tag = c.tag_of(&atoms[i]);
                 while i < atoms.len() {
                     let AtomKind::Glyphs { seg, first, count, .. } = &atoms[i].kind else { break };
-                    // Bidi reordering can separate atoms that are neighbours in the text.
-                    if *seg != seg_idx || (xs[i] - pen_x).0.abs() > 1e-6 {
+                    // Bidi reordering can separate atoms that are neighbours in the text; a
+                    // run also ends where a link or the list label does.
+                    if *seg != seg_idx || (xs[i] - pen_x).0.abs() > 1e-6 || c.tag_of(&atoms[i]) != tag {
                         break;
                     }
                     pen_x += widths[i];
@@ -270,9 +272,10 @@ pub(crate) fn finish_line(
                 // WC-BodyBookmarks-After, valgrind massif).
                 glyphs.shrink_to_fit();
                 let color = c.styles[segment.style].color;
-                frag.push(
+                frag.push_tagged(
                     Point::new(start_x, baseline - segment.rise),
                     Item::Text(TextItem { face: segment.face.face.clone(), size: segment.size, color, glyphs }),
+                    tag,
                 );
                 continue;
             }
@@ -303,6 +306,7 @@ pub(crate) fn finish_line(
                         face: face.clone(),
                         size: s.run.size,
                         color: s.color,
+                        tag: c.tag_of(&atoms[i]),
                     }));
                 }
             }
@@ -315,14 +319,20 @@ pub(crate) fn finish_line(
                 let effect = &c.picture_effects[*k];
                 // A blank picture only keeps room for shapes drawn over it (an inline chart).
                 let top = Point::new(xs[i] + effect.left, baseline - effect.bottom - item.size.height);
+                let tag = c.tags.figures.nth(*k);
                 if item.image.format != ImageFormat::Blank {
-                    frag.push(top, Item::Image(item.clone()));
+                    frag.push_tagged(top, Item::Image(item.clone()), tag);
                 }
                 for (at, text) in c.picture_texts.get(*k).into_iter().flatten() {
-                    frag.push(Point::new(top.x + at.x, top.y + at.y), Item::Text(text.clone()));
+                    frag.push_tagged(Point::new(top.x + at.x, top.y + at.y), Item::Text(text.clone()), tag);
                 }
             }
-            AtomKind::Fraction(k) => c.fractions[*k].draw(xs[i], baseline, &mut frag),
+            AtomKind::Fraction(k) => {
+                let from = frag.items.len();
+                c.fractions[*k].draw(xs[i], baseline, &mut frag);
+                // The bar is drawn with the digits: the whole fraction is the text's.
+                frag.retag(from, c.tag_of(&atoms[i]));
+            }
             AtomKind::Rule(k) => draw_rule(&c.rules[*k], widths[i], xs[i], baseline, &mut frag),
             AtomKind::Break(..) => {}
         }
@@ -349,9 +359,10 @@ pub(crate) fn finish_line(
         let (x0, x1) = extent_of(from, k, &xs, &widths);
         let w = x1 - x0;
         if w > Pt::ZERO {
-            frag.push(
+            frag.push_tagged(
                 Point::new(x0, Pt::ZERO),
                 Item::Link(LinkItem { size: Size { width: w, height }, dest: c.links[link].clone() }),
+                c.tags.links.nth(link),
             );
         }
     }

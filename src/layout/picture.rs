@@ -100,6 +100,8 @@ mod tests {
             anchor: wrap.map(|wrap| Box::new(PictureAnchor { wrap, ..PictureAnchor::default() })),
             texts: Vec::new(),
             effect: Default::default(),
+            alt: None,
+            decorative: false,
         }
     }
 

@@ -5,6 +5,7 @@ use pdf_writer::{Content, Name, Settings, Str};
 use super::document::Refs;
 use super::font::FontSet;
 use super::image::{self, ImageSet};
+use super::structure::Tagging;
 use super::PdfError;
 use crate::layout::frame::{ImageItem, Item, LineItem, Page, Point, RectItem, Rgb, ShapeItem, ShapeKind, Size, TextItem};
 
@@ -42,12 +43,16 @@ pub(super) struct Painter {
 
 impl Painter {
     /// The content stream of `page` (uncompressed); registers its glyphs in `fonts`.
+    /// Every item is painted inside the marked-content sequence of its tag (see
+    /// `structure.rs`); `index` is the page's place in the document.
     pub(super) fn paint<'a>(
         &mut self,
         page: &'a Page,
+        index: usize,
         fonts: &mut FontSet<'a>,
         images: &ImageSet,
         refs: &mut Refs,
+        tagging: &mut Tagging<'_>,
     ) -> Result<Vec<u8>, PdfError> {
         self.used_fonts.clear();
         self.used_images.clear();
@@ -58,18 +63,31 @@ impl Painter {
         );
         let mut state = State::default();
         for positioned in &page.items {
+            // Links become annotations, not content (see link.rs).
+            if matches!(positioned.item, Item::Link(_)) {
+                continue;
+            }
             let pos = pdf_point(positioned.pos, height);
+            tagging.mark(&mut content, index, positioned.tag, |c| end_text(c, &mut state));
             match &positioned.item {
-                Item::Text(text) => self.text(&mut content, &mut state, pos, text, fonts, refs)?,
+                Item::Text(text) => {
+                    tagging.text(positioned.tag, &text.glyphs);
+                    self.text(&mut content, &mut state, pos, text, fonts, refs)?
+                }
                 Item::Line(line) => line_item(&mut content, &mut state, pos, line, height),
                 Item::Rect(rect) => rect_item(&mut content, &mut state, pos, rect),
-                Item::Image(item) => self.image(&mut content, &mut state, pos, item, images),
+                Item::Image(item) => {
+                    let (x, top) = pos;
+                    let (w, h) = (item.size.width.get() as f32, item.size.height.get() as f32);
+                    tagging.picture(positioned.tag, index, [x, top - h, x + w, top]);
+                    self.image(&mut content, &mut state, pos, item, images)
+                }
                 Item::Shape(shape) => shape_item(&mut content, &mut state, pos, shape),
-                // Links become annotations, not content (see link.rs).
                 Item::Link(_) => {}
             }
         }
         end_text(&mut content, &mut state);
+        tagging.end_page(&mut content);
         Ok(content.finish().into_vec())
     }
 

@@ -1,14 +1,17 @@
 //! The document skeleton: object numbering, page objects, the page tree and the catalog (ISO 32000-1 §7.7).
 
-use pdf_writer::types::PageMode;
+use pdf_writer::types::{PageMode, TabOrder};
 use pdf_writer::writers::Destination;
-use pdf_writer::{Chunk, Filter, Finish, Name, Pdf, Rect, Ref, Settings};
+use pdf_writer::{Chunk, Filter, Finish, Name, Pdf, Rect, Ref, Settings, TextStr};
 
 use super::content::Painter;
 use super::deflate::Deflater;
 use super::font::FontSet;
 use super::image::{self, ImageSet};
-use super::{embed, link, metadata, outline, parallel, PdfError};
+use super::options::{PdfA, PdfOptions};
+use super::structure::Tagging;
+use super::xmp::{self, Claims};
+use super::{conformance, embed, link, metadata, outline, parallel, PdfError};
 use crate::layout::frame::{Layout, Page, Point, Size};
 use crate::units::Pt;
 use crate::warning::Warning;
@@ -19,6 +22,9 @@ const LETTER: Size = Size {
     width: Pt(612.0),
     height: Pt(792.0),
 };
+
+/// The language written when the document names none: Word's default, en-US.
+const DEFAULT_LANG: &str = "en-US";
 
 /// Hands out indirect object numbers in order, which keeps output deterministic.
 pub(super) struct Refs(i32);
@@ -76,11 +82,13 @@ struct Painted {
     annotation_refs: Vec<Ref>,
     fonts: Vec<usize>,
     xobjects: Vec<usize>,
+    /// Its key in the structure's parent tree, when it has marked content.
+    struct_parents: Option<i32>,
 }
 
 /// Writes the whole document on up to `threads` threads, with the warnings of pictures
 /// that could not be drawn.
-pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
+pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
     let blank;
     let pages: &[Page] = if layout.pages.is_empty() {
         blank = [Page {
@@ -108,11 +116,16 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
     let mut fonts = FontSet::default();
     let mut painter = Painter::default();
     let mut deflater = Deflater::new();
+    let mut tagging = Tagging::new(&layout.structure, pages.len());
+    let mut index = 0;
 
     // Pictures first: decoding and compressing them is most of the work of a document
     // with photographs, and how each comes out (with a soft mask or not) decides which
     // references it takes.
-    let encoded = parallel::map(&image::distinct(pages), threads, &mut deflater, image::work, image::encode);
+    let opaque = options.pdfa.is_some_and(PdfA::opaque);
+    let encoded = parallel::map(&image::distinct(pages), threads, &mut deflater, image::work, |image, deflater| {
+        image::encode(image, deflater, opaque)
+    });
     let mut images = ImageSet::new(encoded.into_iter().collect::<Result<_, _>>()?);
 
     for (batch, batch_refs) in pages.chunks(BATCH).zip(targets.pages.chunks(BATCH)) {
@@ -120,12 +133,14 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
         for page in batch {
             let mut page_images = Chunk::with_settings_and_capacity(settings, 0);
             images.prepare(page, &mut page_images, &mut refs);
-            let content = painter.paint(page, &mut fonts, &images, &mut refs)?;
+            let content = painter.paint(page, index, &mut fonts, &images, &mut refs, &mut tagging)?;
             let content_ref = refs.alloc();
             let mut annotations = Chunk::with_settings_and_capacity(settings, 0);
             let mut annotation_refs = Vec::new();
-            link::write_annotations(&mut annotations, &mut refs, page, &layout.destinations, &targets, &mut annotation_refs);
+            let tagged = (&mut tagging, index);
+            link::write_annotations(&mut annotations, &mut refs, page, &layout.destinations, &targets, &mut annotation_refs, tagged);
             painted.push(Painted {
+                struct_parents: tagging.page_key(index),
                 images: page_images,
                 content_ref,
                 content,
@@ -134,6 +149,7 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
                 fonts: painter.used_fonts().collect(),
                 xobjects: painter.used_images().collect(),
             });
+            index += 1;
         }
         let packed = parallel::map(&painted, threads, &mut deflater, |page| page.content.len(), |page, deflater| {
             deflater.deflate(&page.content).map(<[u8]>::to_vec)
@@ -148,7 +164,7 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
 
     let packed = parallel::map(&fonts.iter().collect::<Vec<_>>(), threads, &mut deflater, |font| embed::work(font), |font, deflater| embed::pack_font(font, deflater));
     let packed = packed.into_iter().collect::<Result<Vec<_>, _>>()?;
-    embed::write_fonts(&mut pdf, &mut refs, &fonts, &packed);
+    embed::write_fonts(&mut pdf, &mut refs, &fonts, &packed, options.pdfa == Some(PdfA::A1b));
 
     pdf.pages(tree_ref)
         .kids(targets.pages.iter().map(|&(id, _)| id))
@@ -157,9 +173,30 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
     let dests_ref = link::write_destinations(&mut pdf, &mut refs, &layout.destinations, &targets);
     let info_ref = refs.alloc();
     metadata::write(&mut pdf, info_ref, &layout.info);
+    let page_refs: Vec<Ref> = targets.pages.iter().map(|&(id, _)| id).collect();
+    // Word writes the document's language; without one, ours is Word's default.
+    let lang = layout.info.lang.as_deref().unwrap_or(DEFAULT_LANG);
+    let mut warnings = images.warnings;
+    warnings.extend(conformance::warnings(options, &layout.info, tagging.figures_without_alt()));
+    let struct_root = tagging.write(&mut pdf, &mut refs, &page_refs, lang);
+    let profile = conformance::write_profile(&mut pdf, &mut refs, &mut deflater, options)?;
+    let xmp_ref = refs.alloc();
+    let claims = Claims { pdfua: options.pdfua, pdfa: options.pdfa.map(|level| (level.part(), 'B')) };
+    let xmp = xmp::packet(&layout.info, claims);
+    // Left uncompressed, so that tools which do not parse PDF still find it (XMP Part 3).
+    pdf.metadata(xmp_ref, &xmp);
 
     let mut catalog = pdf.catalog(catalog_ref);
     catalog.pages(tree_ref);
+    // Tagged PDF (§14.8): marked, with a structure tree and the natural language (§14.9.2).
+    catalog.mark_info().marked(true);
+    catalog.pair(Name(b"StructTreeRoot"), struct_root);
+    catalog.lang(TextStr(lang));
+    catalog.metadata(xmp_ref);
+    if metadata::present(&layout.info.title).is_some() {
+        // The title bar shows the title, not the file name (ISO 14289-1 §7.1).
+        catalog.viewer_preferences().display_doc_title(true);
+    }
     if let Some(outline_ref) = outline_ref {
         // Opens the bookmarks panel, as Word's export does when it writes bookmarks.
         catalog
@@ -171,8 +208,10 @@ pub(super) fn write(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<War
         // keys are strings, so any bookmark name survives.
         catalog.names().pair(Name(b"Dests"), dests_ref);
     }
+    conformance::write_output_intent(&mut catalog, profile);
     catalog.finish();
-    Ok((pdf.finish(), images.warnings))
+    conformance::set_file_id(&mut pdf, options);
+    Ok((pdf.finish(), warnings))
 }
 
 /// Writes a page object: its box, contents, annotations and resources (§7.7.3.3).
@@ -189,6 +228,11 @@ fn write_page(pdf: &mut Pdf, page: &Page, page_ref: Ref, tree_ref: Ref, done: &P
         .contents(done.content_ref);
     if !done.annotation_refs.is_empty() {
         page_obj.annotations(done.annotation_refs.iter().copied());
+        // Annotations in the structure's order (ISO 14289-1 §7.18.3).
+        page_obj.tab_order(TabOrder::StructureOrder);
+    }
+    if let Some(key) = done.struct_parents {
+        page_obj.struct_parents(key);
     }
     // Resources are required (§7.7.3.3), even when empty.
     let mut resources = page_obj.resources();

@@ -33,6 +33,8 @@ pub(super) struct PackedFont {
     program_len: usize,
     program: Vec<u8>,
     to_unicode: Vec<u8>,
+    /// The subset's glyph count (its CIDs are 0 up to it).
+    glyphs: usize,
 }
 
 /// About how much work packing `font` is, in bytes to compress: subsetting reads tables
@@ -54,19 +56,37 @@ pub(super) fn pack_font(font: &UsedFont, deflater: &mut Deflater) -> Result<Pack
         })?;
     let program = deflater.deflate(&subset)?.to_vec();
     let to_unicode = deflater.deflate(&cmap::to_unicode(&font.texts))?.to_vec();
-    Ok(PackedFont { program_len: subset.len(), program, to_unicode })
+    // The subset also holds the components of composite glyphs, numbered after the glyphs
+    // shown: its own glyph count says which CIDs it has.
+    let glyphs = rustybuzz::ttf_parser::Face::parse(&subset, 0).map_or(0, |f| usize::from(f.number_of_glyphs()));
+    Ok(PackedFont { program_len: subset.len(), program, to_unicode, glyphs })
 }
 
 /// Writes every font of `fonts` with its packed streams (same order), each at the Type0
 /// reference it got on first use.
-pub(super) fn write_fonts(chunk: &mut Chunk, refs: &mut Refs, fonts: &FontSet, packed: &[PackedFont]) {
+/// `cid_set` adds each descriptor's /CIDSet (PDF/A-1 requires one for a subset CIDFont,
+/// ISO 19005-1 §6.3.5).
+pub(super) fn write_fonts(chunk: &mut Chunk, refs: &mut Refs, fonts: &FontSet, packed: &[PackedFont], cid_set: bool) {
     for (font, packed) in fonts.iter().zip(packed) {
-        write_font(chunk, refs, font, packed);
+        write_font(chunk, refs, font, packed, cid_set);
     }
 }
 
+/// The /CIDSet bit string (§9.8.1, Table 124) of a subset whose CIDs are 0..`count`: one
+/// bit per CID, the high bit of the first byte for CID 0.
+fn cid_set_bits(count: usize) -> Vec<u8> {
+    let mut bits = vec![0xFF; count.div_ceil(8)];
+    if let Some(last) = bits.last_mut() {
+        let rest = count % 8;
+        if rest != 0 {
+            *last = 0xFF << (8 - rest);
+        }
+    }
+    bits
+}
+
 /// Writes one font: Type0 → CIDFont → FontDescriptor → font file, plus ToUnicode.
-fn write_font(chunk: &mut Chunk, refs: &mut Refs, font: &UsedFont, packed: &PackedFont) {
+fn write_font(chunk: &mut Chunk, refs: &mut Refs, font: &UsedFont, packed: &PackedFont, cid_set: bool) {
     let (cid_ref, descriptor_ref, cmap_ref, file_ref) =
         (refs.alloc(), refs.alloc(), refs.alloc(), refs.alloc());
     // Subsetter keeps glyf outlines as glyf and otherwise CFF as CFF (in an OpenType
@@ -119,7 +139,15 @@ fn write_font(chunk: &mut Chunk, refs: &mut Refs, font: &UsedFont, packed: &Pack
     } else {
         descriptor.font_file2(file_ref);
     }
+    // Every CID up to the subset's last glyph is present: glyphs are numbered densely.
+    let set = cid_set.then(|| (refs.alloc(), cid_set_bits(packed.glyphs.max(widths.len()))));
+    if let Some((set_ref, _)) = &set {
+        descriptor.pair(Name(b"CIDSet"), *set_ref);
+    }
     descriptor.finish();
+    if let Some((set_ref, bits)) = &set {
+        chunk.stream(*set_ref, bits);
+    }
 
     let mut stream = chunk.stream(file_ref, &packed.program);
     stream.filter(Filter::FlateDecode);
@@ -244,5 +272,17 @@ impl Fnv {
         for &byte in bytes {
             self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cid_set_bits;
+
+    #[test]
+    fn a_cid_set_marks_exactly_the_first_cids() {
+        assert_eq!(cid_set_bits(8), vec![0xFF]);
+        assert_eq!(cid_set_bits(10), vec![0xFF, 0b1100_0000]);
+        assert_eq!(cid_set_bits(1), vec![0b1000_0000]);
     }
 }

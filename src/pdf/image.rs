@@ -134,7 +134,9 @@ pub(super) fn work(image: &&ImageData) -> usize {
 }
 
 /// Decodes and compresses one image; `Encoded::Unshown` when it cannot be shown.
-pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater) -> Result<Encoded, PdfError> {
+/// `opaque` (PDF/A-1, which forbids soft masks) paints transparent pixels over white
+/// instead of masking them.
+pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater, opaque: bool) -> Result<Encoded, PdfError> {
     match image.format {
         ImageFormat::Jpeg => Ok(match jpeg_info(&image.bytes) {
             Some(info) => Encoded::Jpeg(info),
@@ -152,10 +154,13 @@ pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater) -> Result<Enco
                 ImageFormat::Emf => metafile::emf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
                 _ => metafile::wmf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
             };
-            let decoded = match decoded {
+            let mut decoded = match decoded {
                 Ok(d) => d,
                 Err(reason) => return Ok(Encoded::Unshown(reason)),
             };
+            if opaque {
+                decoded.flatten_on_white();
+            }
             let alpha = match &decoded.alpha {
                 Some(alpha) => Some(deflater.deflate(alpha)?.to_vec()),
                 None => None,
@@ -315,6 +320,18 @@ pub(super) struct DecodedPng {
 }
 
 impl DecodedPng {
+    /// Composites the colour over white by the alpha and drops the alpha.
+    pub(super) fn flatten_on_white(&mut self) {
+        let Some(alpha) = self.alpha.take() else { return };
+        let channels = if self.gray { 1 } else { 3 };
+        for (pixel, &a) in self.color.chunks_exact_mut(channels).zip(&alpha) {
+            let a = u32::from(a);
+            for c in pixel {
+                *c = ((u32::from(*c) * a + 255 * (255 - a) + 127) / 255) as u8;
+            }
+        }
+    }
+
     /// Rows of `width` pixels of `channels` 8-bit samples (grey or RGB, then alpha when
     /// the count is even), `line` bytes apart, split into colour and alpha; the alpha is
     /// kept only when some pixel is not opaque, and a short last row stays short.
@@ -554,7 +571,7 @@ pub(super) mod tests {
             flip_h: false,
             flip_v: false,
         };
-        let at = |y| Positioned { pos: Point::new(Pt(72.0), Pt(y)), item: Item::Image(item.clone()) };
+        let at = |y| Positioned { pos: Point::new(Pt(72.0), Pt(y)), item: Item::Image(item.clone()), tag: Default::default() };
         Layout {
             pages: vec![Page { size: Size { width: Pt(612.0), height: Pt(792.0) }, items: vec![at(72.0), at(200.0)] }],
             ..Layout::default()

@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 
 use pdf_writer::types::{ActionType, AnnotationFlags, AnnotationType};
 use pdf_writer::writers::Destination;
-use pdf_writer::{Chunk, Finish, Name, Rect, Ref, Str};
+use pdf_writer::{Chunk, Finish, Name, Rect, Ref, Str, TextStr};
 
 use super::document::{Refs, Targets};
+use super::structure::Tagging;
 use crate::layout::frame::{Item, LinkDest, Page, Point};
 
 /// Where a link annotation leads, once its named destination is resolved.
@@ -26,6 +27,7 @@ pub(super) fn write_annotations(
     destinations: &BTreeMap<String, (usize, Point)>,
     targets: &Targets,
     out: &mut Vec<Ref>,
+    (tagging, index): (&mut Tagging<'_>, usize),
 ) {
     let height = page.size.height.get();
     for positioned in &page.items {
@@ -56,6 +58,20 @@ pub(super) fn write_annotations(
             // Word draws no box around links; the default border is 1 pt wide (§12.5.2).
             .border(0.0, 0.0, 0.0, None)
             .flags(AnnotationFlags::PRINT);
+        // The Link element owns the annotation (ISO 32000-1 §14.7.4.3), and the
+        // annotation says what it is (ISO 14289-1 §7.18.1): the link's text, else its target.
+        if let Some((key, text)) = tagging.annotation(positioned.tag, index, id) {
+            annotation.struct_parent(key);
+            let contents = match (&target, text.is_empty()) {
+                (_, false) => text,
+                (Target::Uri(uri), true) => (*uri).to_owned(),
+                (Target::Xyz(..), true) => match &link.dest {
+                    LinkDest::Named(name) => name.clone(),
+                    LinkDest::Uri(uri) => uri.clone(),
+                },
+            };
+            annotation.contents(TextStr(&contents));
+        }
         let mut action = annotation.action();
         match target {
             Target::Uri(uri) => {

@@ -1,6 +1,7 @@
 //! PDF output: frames → pdf-writer objects, subset fonts, images, links, outline, metadata.
 
 mod cmap;
+mod conformance;
 mod content;
 mod deflate;
 mod descriptor;
@@ -8,17 +9,22 @@ mod document;
 mod embed;
 mod font;
 mod image;
-mod metafile;
 mod link;
 mod metadata;
+mod metafile;
+mod options;
 mod outline;
 mod parallel;
 mod png_passthrough;
 mod raster;
+mod structure;
+mod xmp;
 #[cfg(test)]
 mod tests;
 
 use crate::layout::frame::Layout;
+
+pub use options::{parse_pdfua, PdfA, PdfOptions};
 
 /// Why the PDF could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -36,12 +42,23 @@ pub enum PdfError {
 
 /// Writes a laid-out document as PDF bytes, on this thread.
 pub fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
-    document::write(layout, 1).map(|(pdf, _)| pdf)
+    document::write(layout, 1, PdfOptions::default()).map(|(pdf, _)| pdf)
 }
 
 /// Writes a laid-out document as PDF bytes on up to `threads` threads (0: every core; the bytes are the
 /// same for any number), with a warning for each picture that could not be drawn (a
 /// placeholder box stands in for it).
 pub fn write_with_warnings(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {
-    document::write(layout, threads)
+    document::write(layout, threads, PdfOptions::default())
+}
+
+/// Writes a laid-out document as [`write_with_warnings`] does, claiming the conformance
+/// `options` ask for; what the document keeps from meeting it comes back as warnings whose
+/// kind starts with `pdfua_` or `pdfa_`.
+pub fn write_with_options(
+    layout: &Layout,
+    threads: usize,
+    options: PdfOptions,
+) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {
+    document::write(layout, threads, options)
 }

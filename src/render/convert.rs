@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::{Deadline, Release, RenderError};
 use crate::docx::{self, PackageLimits};
 use crate::layout::{self, FontBook};
+use crate::pdf::PdfOptions;
 use crate::warning::Warning;
 
 /// What every conversion shares: the font book (loaded once), the package limits, how
@@ -36,13 +37,18 @@ pub struct Rendered {
     pub warnings: Vec<Warning>,
 }
 
-/// Converts DOCX bytes to PDF bytes.
+/// Converts DOCX bytes to PDF bytes (tagged PDF, no further conformance claimed).
 pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result<Rendered, RenderError> {
+    convert_with(renderer, bytes, deadline, PdfOptions::default())
+}
+
+/// Converts DOCX bytes to PDF bytes meeting the conformance `options` ask for.
+pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, options: PdfOptions) -> Result<Rendered, RenderError> {
     let deadline = deadline.with_max_pages(renderer.limits.max_pages);
     let read = docx::read(bytes, &renderer.limits, &deadline)?;
     let laid = layout::layout_releasing(&read.document, &renderer.fonts, &deadline, renderer.release)?;
     let pages = laid.layout.pages.len();
-    let (pdf, pdf_warnings) = crate::pdf::write_with_warnings(&laid.layout, renderer.threads)?;
+    let (pdf, pdf_warnings) = crate::pdf::write_with_options(&laid.layout, renderer.threads, options)?;
     let mut warnings = read.warnings;
     warnings.extend(laid.warnings);
     warnings.extend(pdf_warnings);

@@ -7,7 +7,7 @@ pub mod pool;
 mod priority;
 pub mod release;
 
-pub use convert::{convert, Rendered, Renderer};
+pub use convert::{convert, convert_with, Rendered, Renderer};
 pub use deadline::Deadline;
 pub use error::{RenderError, RenderErrorKind};
 pub use pool::{PoolActivity, PoolError, RenderPool};

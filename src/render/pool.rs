@@ -9,16 +9,20 @@ use std::time::Duration;
 
 use actix::{Actor, Addr, Handler, Message, SyncArbiter, SyncContext};
 
-use super::{convert, Deadline, RenderError, Rendered, Renderer};
+use super::convert::convert_with;
+use super::{Deadline, RenderError, Rendered, Renderer};
+use crate::pdf::PdfOptions;
 
 /// What a worker runs for each job: the real pipeline in service, anything in tests of the
 /// pool itself.
-pub type ConvertFn = dyn Fn(&[u8], &Deadline) -> Result<Rendered, RenderError> + Send + Sync;
+pub type ConvertFn = dyn Fn(&[u8], &Deadline, PdfOptions) -> Result<Rendered, RenderError> + Send + Sync;
 
 /// One conversion for a worker. The upload moves in; it is never copied.
 pub struct RenderJob {
     pub bytes: Vec<u8>,
     pub time_limit: Duration,
+    /// The conformance the client asked for.
+    pub options: PdfOptions,
 }
 
 /// A job with its admission slot: the slot is given back when the worker is done with the
@@ -48,7 +52,7 @@ impl Handler<Admitted> for RenderActor {
         // The deadline starts when a worker takes the job, so queueing time is not held
         // against the document.
         let deadline = Deadline::after(job.time_limit);
-        match catch_unwind(AssertUnwindSafe(|| (self.convert)(&job.bytes, &deadline))) {
+        match catch_unwind(AssertUnwindSafe(|| (self.convert)(&job.bytes, &deadline, job.options))) {
             Ok(Err(e)) if e.kind() == super::RenderErrorKind::Timeout => {
                 Err(RenderError::Timeout(job.time_limit.as_secs()))
             }
@@ -120,7 +124,8 @@ impl RenderPool {
     /// Starts `workers` render threads that admit at most `workers + queue` jobs at once.
     /// Must be called inside a running actix system.
     pub fn start(renderer: Arc<Renderer>, workers: usize, queue: usize) -> RenderPool {
-        Self::start_with(Arc::new(move |bytes: &[u8], deadline: &Deadline| convert(&renderer, bytes, deadline)), workers, queue)
+        let convert = move |bytes: &[u8], deadline: &Deadline, options: PdfOptions| convert_with(&renderer, bytes, deadline, options);
+        Self::start_with(Arc::new(convert), workers, queue)
     }
 
     /// Starts the pool around any conversion function.
@@ -170,7 +175,7 @@ mod tests {
     use super::*;
 
     fn pool_that_panics_on_boom() -> RenderPool {
-        let convert = |bytes: &[u8], _: &Deadline| {
+        let convert = |bytes: &[u8], _: &Deadline, _: PdfOptions| {
             assert!(bytes != b"boom", "a renderer bug");
             Ok(Rendered { pdf: bytes.to_vec(), pages: 1, warnings: Vec::new() })
         };
@@ -178,7 +183,7 @@ mod tests {
     }
 
     fn job(bytes: &[u8]) -> RenderJob {
-        RenderJob { bytes: bytes.to_vec(), time_limit: Duration::from_secs(5) }
+        RenderJob { bytes: bytes.to_vec(), time_limit: Duration::from_secs(5), options: PdfOptions::default() }
     }
 
     #[actix::test]
@@ -195,7 +200,7 @@ mod tests {
 
     #[actix::test]
     async fn jobs_past_the_capacity_are_refused_at_once() {
-        let slow = |_: &[u8], _: &Deadline| {
+        let slow = |_: &[u8], _: &Deadline, _: PdfOptions| {
             std::thread::sleep(Duration::from_millis(300));
             Ok(Rendered { pdf: Vec::new(), pages: 1, warnings: Vec::new() })
         };
@@ -212,7 +217,7 @@ mod tests {
     async fn render_threads_run_nicer_than_the_serving_threads() {
         // SAFETY: getpriority reads the calling thread's niceness (who 0 = this thread).
         let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-        let report = move |_: &[u8], _: &Deadline| Ok(Rendered { pdf: nice().to_string().into_bytes(), pages: 1, warnings: Vec::new() });
+        let report = move |_: &[u8], _: &Deadline, _: PdfOptions| Ok(Rendered { pdf: nice().to_string().into_bytes(), pages: 1, warnings: Vec::new() });
         let pool = RenderPool::start_with(Arc::new(report), 2, 2);
         let rendered = pool.render(job(b"")).await.expect("admitted").expect("rendered");
         let render_nice: i32 = String::from_utf8(rendered.pdf).unwrap().parse().unwrap();

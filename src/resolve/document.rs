@@ -9,11 +9,12 @@ use super::numbering::Lists;
 use super::paragraph::{compute_paragraph, fix_autospacing};
 use super::run::compute_run;
 use super::section::compute_section;
+use super::structure::{ParaRole, ParaTags, Tagger};
 use super::table::resolve_table;
 use super::{
     ListLabel, ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, ResolvedTextBox, RunStyle,
 };
-use crate::docx::model::{Block, Document, Inline, NoteKind, Paragraph, ParagraphProps, RunProps, StyleKind};
+use crate::docx::model::{Block, Document, Inline, NoteKind, Paragraph, ParagraphProps, RunContent, RunProps, StyleKind};
 use crate::fast_map::FastMap;
 use crate::units::Twips;
 use crate::warning::Warning;
@@ -32,6 +33,7 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
         run_cache: FastMap::default(),
         para_cache: FastMap::default(),
         warnings: Vec::new(),
+        tagger: Tagger::default(),
     };
     let mut sections = Vec::new();
     let mut body = Vec::with_capacity(doc.body.len());
@@ -55,10 +57,13 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
     let mut ids: Vec<&String> = doc.parts.keys().collect();
     ids.sort();
     let mut parts = HashMap::new();
+    // Headers and footers repeat on every page: pagination artifacts (ISO 32000-1 §14.8.2.2).
+    r.tagger.begin_artifact();
     for id in ids {
         let blocks = r.blocks(&doc.parts[id], None);
         parts.insert(id.clone(), blocks);
     }
+    r.tagger.end_artifact();
     let footnotes = resolve_notes(&mut r, doc, NoteKind::Footnote);
     let endnotes = resolve_notes(&mut r, doc, NoteKind::Endnote);
     let mut warnings = std::mem::take(&mut r.cascade.warnings);
@@ -77,6 +82,7 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
         borders_surround_header: !doc.settings.borders_do_not_surround_header,
         borders_surround_footer: !doc.settings.borders_do_not_surround_footer,
         warnings,
+        structure: r.tagger.structure,
     }
 }
 
@@ -102,6 +108,8 @@ pub(super) struct Resolver<'a> {
     run_cache: FastMap<RunKey<'a>, Vec<(RunProps, Arc<RunStyle>)>>,
     para_cache: FastMap<(Option<&'a str>, Option<CellStyle<'a>>), Arc<ParaStyle>>,
     warnings: Vec<Warning>,
+    /// The structure tree, built in reading order.
+    pub(super) tagger: Tagger,
 }
 
 impl<'a> Resolver<'a> {
@@ -173,6 +181,7 @@ impl<'a> Resolver<'a> {
                 justification: label.level.justification,
             }
         });
+        let list_level = list.filter(|_| label.is_some()).map(|(_, l, _)| l);
         let mut inlines = Vec::with_capacity(p.inlines.len());
         for inline in &p.inlines {
             inlines.push(match inline {
@@ -186,9 +195,45 @@ impl<'a> Resolver<'a> {
                 Inline::Bookmark(name) => ResolvedInline::Bookmark(name),
             });
         }
+        let tags = self.tag_paragraph(pstyle, &style, list_level, &inlines);
+        // A text box's content follows the paragraph that anchors it, in reading order.
+        let saved = self.tagger.enter(None);
         let text_boxes =
             p.text_boxes.iter().map(|b| ResolvedTextBox { blocks: self.blocks(&b.blocks, None), shape: b }).collect();
-        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes, label }
+        self.tagger.leave(saved);
+        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes, label, tags }
+    }
+
+    /// The structure elements of a paragraph: its role from its style, its links, the
+    /// pictures of its visible runs (as layout shows them) and the notes it references.
+    fn tag_paragraph(&mut self, pstyle: Option<&'a str>, style: &ParaStyle, list_level: Option<u8>, inlines: &[ResolvedInline<'a>]) -> ParaTags {
+        let toc = pstyle.and_then(|id| self.cascade.built(id)).is_some_and(|l| l.toc);
+        let role = match style.outline_level {
+            _ if toc => ParaRole::TocEntry,
+            Some(level) => ParaRole::Heading(level),
+            // Word's built-in Caption style (§17.7.4.5 latent style "caption").
+            None if pstyle.is_some_and(|id| id.eq_ignore_ascii_case("caption")) => ParaRole::Caption,
+            None => ParaRole::Body,
+        };
+        let mut links = 0;
+        let mut pictures = Vec::new();
+        let mut notes = Vec::new();
+        for inline in inlines {
+            match inline {
+                ResolvedInline::LinkStart(_) => links += 1,
+                ResolvedInline::Run(run) if !run.style.vanish => {
+                    for content in run.content {
+                        match content {
+                            RunContent::Picture(pic) => pictures.push((pic.anchor.is_some(), pic.alt.as_deref(), pic.decorative)),
+                            RunContent::NoteReference(n) => notes.push((n.kind, n.id)),
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.tagger.paragraph(role, list_level, links, &pictures, &notes)
     }
 
     /// The list a paragraph belongs to: `numId` and `ilvl` folded separately through the

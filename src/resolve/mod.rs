@@ -9,6 +9,7 @@ mod page_borders;
 mod paragraph;
 mod run;
 mod section;
+pub mod structure;
 mod table;
 
 use std::collections::HashMap;
@@ -56,6 +57,8 @@ pub struct ResolvedDocument<'a> {
     pub borders_surround_footer: bool,
     /// Broken style references, cycles and other resolution problems.
     pub warnings: Vec<Warning>,
+    /// The logical structure for tagged PDF; blocks carry their tags.
+    pub structure: structure::Structure,
 }
 
 /// A block with computed properties.
@@ -82,6 +85,8 @@ pub struct ResolvedParagraph<'a> {
     pub text_boxes: Vec<ResolvedTextBox<'a>>,
     /// The list number or bullet drawn before the first line (§17.9).
     pub label: Option<ListLabel>,
+    /// Its structure elements (tagged PDF).
+    pub tags: structure::ParaTags,
 }
 
 /// A list paragraph's number or bullet, counted and formatted.

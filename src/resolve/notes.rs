@@ -33,14 +33,22 @@ pub(super) fn resolve_notes<'a>(r: &mut Resolver<'a>, doc: &'a Document, kind: N
     // Sorted so warnings and caches fill in the same order on every run.
     let mut ids: Vec<i64> = part.notes.keys().copied().collect();
     ids.sort_unstable();
-    let notes = ids.into_iter().map(|id| (id, r.blocks(&part.notes[&id], None))).collect();
-    ResolvedNotes {
-        notes,
-        separator: part.separator.as_deref().map(|b| r.blocks(b, None)).unwrap_or_default(),
-        continuation_separator: part.continuation_separator.as_deref().map(|b| r.blocks(b, None)).unwrap_or_default(),
-        marks,
-        order,
-    }
+    let notes = ids
+        .into_iter()
+        .map(|id| {
+            // A note's content goes in the Note element its reference opened.
+            let node = r.tagger.note(kind, id);
+            let saved = r.tagger.enter(node);
+            let blocks = r.blocks(&part.notes[&id], None);
+            r.tagger.leave(saved);
+            (id, blocks)
+        })
+        .collect();
+    r.tagger.begin_artifact();
+    let separator = part.separator.as_deref().map(|b| r.blocks(b, None)).unwrap_or_default();
+    let continuation_separator = part.continuation_separator.as_deref().map(|b| r.blocks(b, None)).unwrap_or_default();
+    r.tagger.end_artifact();
+    ResolvedNotes { notes, separator, continuation_separator, marks, order }
 }
 
 /// The numbering in force in one section: the section's `w:footnotePr` over the

@@ -40,8 +40,13 @@ pub(super) fn resolve_table<'a>(r: &mut Resolver<'a>, t: &'a Table) -> ResolvedT
         rows: t.rows.len(),
     };
     let vis = |b: &Option<Border>| b.as_ref().and_then(BorderStyle::from_model);
+    // A table with no header row is laid out as a grid but read as its cells' content in
+    // order: a data table without headers fails ISO 14289-1 §7.5, and WCAG (F91) wants
+    // layout tables without table markup.
+    r.tagger.table(t.look.first_row == Some(true) || t.rows.iter().any(|row| row.header));
     let rows =
         t.rows.iter().enumerate().map(|(ri, row)| resolve_row(r, &level, tstyle, &margins, &bands, ri, row)).collect();
+    r.tagger.end_table();
     ResolvedTable {
         grid: t.grid.iter().map(|g| g.pt().max(Pt::ZERO)).collect(),
         width,
@@ -70,6 +75,11 @@ fn resolve_row<'a>(
     ri: usize,
     row: &'a TableRow,
 ) -> ResolvedRow<'a> {
+    // Header cells: the rows repeated as headers, and the first row when the table shows
+    // its style's header-row look (Word tags that row's cells TH, measured on
+    // `16261909_Backup_Tools_`, whose tables have no `w:tblHeader`).
+    let th = row.header || (ri == 0 && bands.look.first_row == Some(true));
+    let tr = r.tagger.row(row.header);
     let n = row.cells.len();
     let cells = row
         .cells
@@ -115,7 +125,13 @@ fn resolve_row<'a>(
                 margin_bottom: m(cp.margins.bottom, margins.bottom, Twips(0)),
                 margin_right: m(cp.margins.right, margins.right, CELL_MARGIN_SIDE),
                 v_align: cp.v_align.unwrap_or(CellVAlign::Top),
-                blocks: r.blocks(&c.blocks, cell_style),
+                blocks: {
+                    let cell = r.tagger.cell(tr, th);
+                    let saved = r.tagger.enter(cell);
+                    let blocks = r.blocks(&c.blocks, cell_style);
+                    r.tagger.leave(saved);
+                    blocks
+                },
             }
         })
         .collect();

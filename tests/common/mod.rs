@@ -6,6 +6,7 @@ pub mod docx;
 pub mod layout;
 pub mod ole;
 pub mod pdf;
+pub mod python;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;

@@ -1,0 +1,76 @@
+//! What a conversion may ask of its PDF beyond the default tagged output: PDF/UA-1
+//! (ISO 14289-1) and PDF/A (ISO 19005) conformance.
+
+/// The conformance a conversion asks for; the default is plain tagged PDF.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PdfOptions {
+    /// Claim PDF/UA-1: the pdfuaid XMP part, a title, and warnings for what the document
+    /// itself leaves out (a figure without alternative text).
+    pub pdfua: bool,
+    /// Claim a PDF/A level.
+    pub pdfa: Option<PdfA>,
+}
+
+/// The PDF/A levels offered: level B (visual appearance) of parts 1, 2 and 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PdfA {
+    /// ISO 19005-1 level B: no transparency at all.
+    A1b,
+    /// ISO 19005-2 level B.
+    A2b,
+    /// ISO 19005-3 level B (part 2 plus embedded files, of which we write none).
+    A3b,
+}
+
+impl PdfA {
+    /// The level named as the API and the CLI take it (`PDF/A-2b`, any case), or `None`.
+    pub fn parse(name: &str) -> Option<PdfA> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "pdf/a-1b" => Some(PdfA::A1b),
+            "pdf/a-2b" => Some(PdfA::A2b),
+            "pdf/a-3b" => Some(PdfA::A3b),
+            _ => None,
+        }
+    }
+
+    /// The names [`PdfA::parse`] accepts, for messages.
+    pub const NAMES: &'static str = "PDF/A-1b, PDF/A-2b, PDF/A-3b";
+
+    /// The part of ISO 19005 (`pdfaid:part`).
+    pub fn part(self) -> u8 {
+        match self {
+            PdfA::A1b => 1,
+            PdfA::A2b => 2,
+            PdfA::A3b => 3,
+        }
+    }
+
+    /// Whether the level forbids all transparency (soft masks): part 1 does (ISO 19005-1 §6.4).
+    pub fn opaque(self) -> bool {
+        self == PdfA::A1b
+    }
+}
+
+/// Parses a `pdfua` value: `true` or `false`.
+pub fn parse_pdfua(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_and_switches_are_read_in_any_case() {
+        assert_eq!(PdfA::parse("PDF/A-2b"), Some(PdfA::A2b));
+        assert_eq!(PdfA::parse("pdf/a-1B"), Some(PdfA::A1b));
+        assert_eq!(PdfA::parse("PDF/A-2u"), None);
+        assert_eq!(PdfA::parse("2b"), None);
+        assert_eq!(parse_pdfua("TRUE"), Some(true));
+        assert_eq!(parse_pdfua("yes"), None);
+    }
+}

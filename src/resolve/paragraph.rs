@@ -103,6 +103,7 @@ pub(super) fn compute_paragraph(
             left: border(&p.borders.left),
             right: border(&p.borders.right),
         },
+        border_between: border(&p.borders.between),
     }
 }
 

@@ -289,6 +289,15 @@ mod tests {
     }
 
     #[test]
+    fn thin_thick_borders_keep_their_order_and_gap() {
+        let style = |v: &str| border(&el(&format!(r#"top w:val="{v}" w:sz="24""#)), None).style;
+        assert_eq!(style("thinThickThinSmallGap"), LineStyle::ThinThickThin(Gap::Small));
+        assert_eq!(style("thinThickMediumGap"), LineStyle::ThinThick(Gap::Medium));
+        assert_eq!(style("thickThinLargeGap"), LineStyle::ThickThin(Gap::Large));
+        assert_eq!(style("doubleWave"), LineStyle::Wave);
+    }
+
+    #[test]
     fn percent_shading_mixes_pattern_into_fill() {
         assert_eq!(
             shading(&el(r#"shd w:val="clear" w:color="auto" w:fill="D9D9D9""#), None),

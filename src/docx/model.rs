@@ -1155,7 +1155,7 @@ pub enum LineStyle {
     Single,
     /// `thick`.
     Thick,
-    /// `double` and the thin/thick pairs.
+    /// `double`.
     Double,
     /// `triple`.
     Triple,
@@ -1169,6 +1169,24 @@ pub enum LineStyle {
     DotDotDash,
     /// `wave`, `doubleWave`.
     Wave,
+    /// `thinThickSmallGap`, `thinThickMediumGap`, `thinThickLargeGap`: a thin line, a gap,
+    /// a thick line (top to bottom, left to right).
+    ThinThick(Gap),
+    /// `thickThinSmallGap`… : a thick line, a gap, a thin line.
+    ThickThin(Gap),
+    /// `thinThickThinSmallGap`… : a thick line between two thin ones.
+    ThinThickThin(Gap),
+}
+
+/// The gap of the thin/thick border pairs (§17.18.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gap {
+    /// `…SmallGap`.
+    Small,
+    /// `…MediumGap`.
+    Medium,
+    /// `…LargeGap`.
+    Large,
 }
 
 /// A `w:tbl` (§17.4.38).

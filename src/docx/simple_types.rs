@@ -5,7 +5,7 @@ use quick_xml::events::BytesStart;
 
 use crate::units::{EighthPoints, HalfPoints, Twips};
 
-use super::model::{Border, Color, LineStyle, NumberFormat, Width};
+use super::model::{Border, Color, Gap, LineStyle, NumberFormat, Width};
 use super::theme_color::{themed, Palette, THEME_COLOR, THEME_FILL};
 use super::xml::attr_raw;
 
@@ -142,9 +142,10 @@ pub(crate) fn border(e: &BytesStart<'_>, palette: Option<&Palette>) -> Border {
         Some(b"dotDash") => LineStyle::DotDash,
         Some(b"dotDotDash") => LineStyle::DotDotDash,
         Some(b"wave") | Some(b"doubleWave") => LineStyle::Wave,
-        Some(v) if v.starts_with(b"double") || v.starts_with(b"thinThick") || v.starts_with(b"thickThin") => {
-            LineStyle::Double
-        }
+        Some(b"double") => LineStyle::Double,
+        Some(v) if v.starts_with(b"thinThickThin") => LineStyle::ThinThickThin(gap(v)),
+        Some(v) if v.starts_with(b"thinThick") => LineStyle::ThinThick(gap(v)),
+        Some(v) if v.starts_with(b"thickThin") => LineStyle::ThickThin(gap(v)),
         Some(_) => LineStyle::Single,
     };
     Border {
@@ -155,6 +156,17 @@ pub(crate) fn border(e: &BytesStart<'_>, palette: Option<&Palette>) -> Border {
             .or_else(|| attr_raw(e, b"color").and_then(|v| color(&v)))
             .unwrap_or(Color::Auto),
         style,
+    }
+}
+
+/// The gap named at the end of a thin/thick border value (`thinThickMediumGap`).
+fn gap(v: &[u8]) -> Gap {
+    if v.ends_with(b"LargeGap") {
+        Gap::Large
+    } else if v.ends_with(b"MediumGap") {
+        Gap::Medium
+    } else {
+        Gap::Small
     }
 }
 
@@ -274,6 +286,15 @@ mod tests {
             (b.width, b.space, b.color, b.style),
             (EighthPoints(6), 1, Color::Rgb(255, 0, 0), LineStyle::Double)
         );
+    }
+
+    #[test]
+    fn thin_thick_borders_keep_their_order_and_gap() {
+        let style = |v: &str| border(&el(&format!(r#"top w:val="{v}" w:sz="24""#)), None).style;
+        assert_eq!(style("thinThickThinSmallGap"), LineStyle::ThinThickThin(Gap::Small));
+        assert_eq!(style("thinThickMediumGap"), LineStyle::ThinThick(Gap::Medium));
+        assert_eq!(style("thickThinLargeGap"), LineStyle::ThickThin(Gap::Large));
+        assert_eq!(style("doubleWave"), LineStyle::Wave);
     }
 
     #[test]

@@ -9,18 +9,18 @@ use std::sync::Arc;
 use super::context::Ctx;
 use super::error::LayoutError;
 use super::fragment::Fragment;
-use super::frame::{Item, LineItem, Point, RectItem, Size, Tag};
+use super::frame::{Item, Point, Size, Tag};
 use super::header_footer::{pick, Parts};
 use super::page::{body_area, columns, PageBuild};
 use super::notes::{block_lines, footnote_refs, separator, NoteArea};
 use super::page_log::{PageLog, PlacedLine};
 use super::paragraph::{layout_paragraph, layout_paragraph_around, make_border_room, LaidParagraph};
+use super::paragraph_box::{decorate_line, has_box, LineBox};
 use super::stack::{between, gap};
 use super::picture;
 use super::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
 use super::wrap::{Exclusion, Exclusions};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
-use super::collect::rgb;
 use crate::docx::model::{BreakKind, Distances, Picture, PictureAnchor, RunContent, SectionStart, Wrap, WrapText};
 use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedTable};
 use crate::units::Pt;
@@ -95,6 +95,9 @@ pub(crate) struct Flow<'d, 'a, 'c, 'f> {
     mirrored: bool,
     /// Where the last paragraph's first line went: page index and top.
     para_top: Option<(usize, Pt)>,
+    /// Where the last line of a bordered or shaded paragraph ended: page index, column and
+    /// bottom, for the next paragraph of the same box.
+    box_end: Option<(usize, usize, Pt)>,
     /// The areas floating objects keep the body text out of (text wrap, §20.4.2.15–20).
     exclusions: Exclusions,
     /// The body paragraph about to be placed, to lay out again around floating objects.
@@ -134,6 +137,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             section_first_page: true,
             mirrored: false,
             para_top: None,
+            box_end: None,
             exclusions: Exclusions::default(),
             wrap_source: None,
             line_skips: (0, Vec::new()),
@@ -228,9 +232,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         match (block, laid) {
             (ResolvedBlock::Paragraph(p), Laid::Paragraph(old)) => {
                 let mut new = layout_paragraph(p, self.col_w, self.ctx, None)?;
-                new.border_top = old.border_top;
-                new.border_bottom = old.border_bottom;
-                make_border_room(std::iter::once(Some(&mut new)));
+                new.keep_borders_of(old);
                 *old = new;
             }
             (ResolvedBlock::Table(t), Laid::Table(old)) => *old = layout_table(t, self.col_w, self.ctx, None)?,
@@ -564,35 +566,23 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         let left = x + st.indent_left.min(st.indent_left + st.first_line);
         let right = x + self.col_w - st.indent_right;
         let mut deco = Fragment::new(h);
-        if let Some(crate::docx::model::Color::Rgb(r, g, b)) = st.shading {
-            deco.push(
-                Point::new(left, y),
-                Item::Rect(RectItem { size: Size { width: right - left, height: h }, fill: Some(super::frame::Rgb(r, g, b)), stroke: None }),
-            );
-        }
-        let b = &st.borders;
-        let mut edge = |border: Option<crate::resolve::BorderStyle>, from: Point, to: Point| {
-            if let Some(bs) = border {
-                deco.push(from, Item::Line(LineItem { to, thickness: bs.width, color: rgb(bs.color) }));
-            }
-        };
-        let lx = left - b.left.map(|s| s.space).unwrap_or(Pt::ZERO);
-        let rx = right + b.right.map(|s| s.space).unwrap_or(Pt::ZERO);
-        edge(b.left, Point::new(lx, y), Point::new(lx, y + h));
-        edge(b.right, Point::new(rx, y), Point::new(rx, y + h));
-        // The outer edge of a border lies at the edge of the room made for it.
-        if k == 0 && p.border_top {
-            let t = b.top.map(|s| s.width * 0.5).unwrap_or(Pt::ZERO);
-            edge(b.top, Point::new(lx, y + t), Point::new(rx, y + t));
-        }
-        if k + 1 == p.lines.len() && p.border_bottom {
-            let t = b.bottom.map(|s| s.width * 0.5).unwrap_or(Pt::ZERO);
-            edge(b.bottom, Point::new(lx, y + h - t), Point::new(rx, y + h - t));
+        let col = self.col;
+        let page_index = self.pages.len() - 1;
+        if has_box(p) {
+            // A paragraph that continues a box runs its sides and shading on up through the
+            // space between it and the previous paragraph when both are in one column.
+            let top = match self.box_end {
+                Some((pg, c, end)) if k == 0 && !p.border_top && pg == page_index && c == col && end <= y => end,
+                _ => y,
+            };
+            decorate_line(&mut deco, p, k, LineBox { left, right, top, y, height: h });
+            self.box_end = Some((page_index, col, y + h));
+        } else {
+            self.box_end = None;
         }
         if k == 0 {
             self.para_top = Some((self.pages.len() - 1, y));
         }
-        let col = self.col;
         let page = self.page();
         let (items, marks) = (page.body.items.len(), page.body.marks.len());
         page.place(Point::default(), deco);
@@ -814,9 +804,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         let exclusions = &self.exclusions;
         let mut around = |y: Pt, h: Pt| exclusions.band(page, column, top + y, h);
         let (mut new, skips) = layout_paragraph_around(src, self.col_w, self.ctx, &mut around)?;
-        new.border_top = p.border_top;
-        new.border_bottom = p.border_bottom;
-        make_border_room(std::iter::once(Some(&mut new)));
+        new.keep_borders_of(p);
         *p = new;
         self.line_skips = (page, skips);
         Ok(())

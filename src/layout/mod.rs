@@ -31,6 +31,7 @@ mod page;
 mod page_borders;
 mod page_log;
 mod paragraph;
+mod paragraph_box;
 mod picture;
 mod shape;
 mod shape_cache;

@@ -30,12 +30,18 @@ pub(crate) struct LaidParagraph {
     pub border_top: bool,
     /// Whether the bottom border is drawn.
     pub border_bottom: bool,
+    /// Whether the between border is drawn above the first line (the paragraph above
+    /// shares the borders and `w:between` is set).
+    pub border_between: bool,
 }
 
 /// Whether two neighbouring paragraphs share their borders and so are boxed as one group,
 /// the top border above the first and the bottom border below the last (§17.3.1.24).
 fn same_box(a: &ParaStyle, b: &ParaStyle) -> bool {
-    a.borders == b.borders && a.indent_left == b.indent_left && a.indent_right == b.indent_right
+    a.borders == b.borders
+        && a.border_between == b.border_between
+        && a.indent_left == b.indent_left
+        && a.indent_right == b.indent_right
 }
 
 /// Makes room for the borders of a run of laid paragraphs (`None` for anything else, which
@@ -46,9 +52,10 @@ pub(crate) fn make_border_room<'p>(paragraphs: impl Iterator<Item = Option<&'p m
     for cur in paragraphs {
         let cur = cur.filter(|p| !p.lines.is_empty());
         match (prev.take(), cur) {
-            (Some(a), Some(b)) if b.style.borders != BorderSet::default() && same_box(&a.style, &b.style) => {
+            (Some(a), Some(b)) if has_borders(&b.style) && same_box(&a.style, &b.style) => {
                 a.border_bottom = false;
                 b.border_top = false;
+                b.border_between = b.style.border_between.is_some();
                 pad(a);
                 prev = Some(b);
             }
@@ -65,10 +72,25 @@ pub(crate) fn make_border_room<'p>(paragraphs: impl Iterator<Item = Option<&'p m
     }
 }
 
+/// Whether a paragraph draws any border.
+fn has_borders(p: &ParaStyle) -> bool {
+    p.borders != BorderSet::default() || p.border_between.is_some()
+}
+
 fn pad(p: &mut LaidParagraph) {
     let b = p.style.borders;
     let room = |s: Option<crate::resolve::BorderStyle>| s.map(|s| s.space + s.room).unwrap_or(Pt::ZERO);
-    let (top, bottom) = (if p.border_top { room(b.top) } else { Pt::ZERO }, if p.border_bottom { room(b.bottom) } else { Pt::ZERO });
+    // The between border sits above the text like a top border (Word's PDF of
+    // `isaqb_org_examination_foundation_examination_rules_de`: its line lies `w:space` above
+    // the second paragraph's first line).
+    let top = if p.border_top {
+        room(b.top)
+    } else if p.border_between {
+        room(p.style.border_between)
+    } else {
+        Pt::ZERO
+    };
+    let bottom = if p.border_bottom { room(b.bottom) } else { Pt::ZERO };
     if top > Pt::ZERO {
         if let Some(first) = p.lines.first_mut() {
             let content = first.frag.take_content();
@@ -82,6 +104,15 @@ fn pad(p: &mut LaidParagraph) {
 }
 
 impl LaidParagraph {
+    /// Takes the border flags of `old`, an earlier layout of the same paragraph, and makes
+    /// the same room for them.
+    pub(crate) fn keep_borders_of(&mut self, old: &LaidParagraph) {
+        self.border_top = old.border_top;
+        self.border_bottom = old.border_bottom;
+        self.border_between = old.border_between;
+        make_border_room(std::iter::once(Some(self)));
+    }
+
     /// The height of all lines.
     pub fn lines_height(&self) -> Pt {
         self.lines.iter().map(|l| l.frag.height).sum()
@@ -137,7 +168,7 @@ fn layout_paragraph_in(
     super::auto_space::apply(&mut c, style.auto_space_de, style.auto_space_dn);
     // A paragraph whose mark is hidden and that shows nothing takes no room.
     if p.mark.vanish && c.atoms.is_empty() {
-        return Ok((LaidParagraph { style: style.clone(), lines: Vec::new(), border_top: true, border_bottom: true }, Vec::new()));
+        return Ok((LaidParagraph { style: style.clone(), lines: Vec::new(), border_top: true, border_bottom: true, border_between: false }, Vec::new()));
     }
     let left = style.indent_left;
     let right = (width - style.indent_right).max(left.max(left + style.first_line) + Pt(1.0));
@@ -182,7 +213,7 @@ fn layout_paragraph_in(
             first.frag.marks.push(Mark::Outline { level, title, at: Point::default() });
         }
     }
-    Ok((LaidParagraph { style: style.clone(), lines, border_top: true, border_bottom: true }, skips))
+    Ok((LaidParagraph { style: style.clone(), lines, border_top: true, border_bottom: true, border_between: false }, skips))
 }
 
 /// Breaks and finishes lines one at a time, each in the room `around` gives it at its

@@ -1,5 +1,6 @@
 //! Style resolution: the cascade from docDefaults to direct formatting (§17.7.2), once.
 
+mod border_lines;
 mod cascade;
 mod document;
 mod list_text;
@@ -24,6 +25,7 @@ use crate::warning::Warning;
 
 pub use document::resolve;
 pub(crate) use list_text::number_text;
+pub use border_lines::Stripes;
 pub use notes::ResolvedNotes;
 pub use page_borders::PageBorderStyle;
 
@@ -263,6 +265,9 @@ pub struct ParaStyle {
     pub shading: Option<Color>,
     /// Paragraph borders.
     pub borders: BorderSet,
+    /// `w:pBdr/w:between` (§17.3.1.5): drawn above each paragraph of a bordered group but
+    /// the first.
+    pub border_between: Option<BorderStyle>,
 }
 
 /// `w:spacing@w:line` with its rule, computed.
@@ -292,9 +297,8 @@ pub struct TabStopStyle {
 pub struct BorderStyle {
     /// Line width.
     pub width: Pt,
-    /// The room the whole border takes across its lines: the width for one line, about
-    /// twice it for the double and thin-thick families (a 3 pt `thinThickThinSmallGap`
-    /// paragraph border takes 6 pt in Word, corpus `DickinsonCollege_FarmData2_01`).
+    /// The room the whole border takes across its lines and gaps: the width for one line,
+    /// three widths for a double (see [`BorderStyle::stripes`]).
     pub room: Pt,
     /// Distance from the text (`w:space`).
     pub space: Pt,
@@ -308,14 +312,9 @@ impl BorderStyle {
     /// The border as drawn, or `None` for `none`/`nil`.
     pub fn from_model(b: &Border) -> Option<BorderStyle> {
         let width = b.width.pt().max(Pt(0.25));
-        let lines = match b.style {
-            crate::docx::model::LineStyle::Double => 2.0,
-            crate::docx::model::LineStyle::Triple => 3.0,
-            _ => 1.0,
-        };
         b.visible.then(|| BorderStyle {
             width,
-            room: width * lines,
+            room: border_lines::stripes(b.style, width).room(),
             space: Pt(b.space as f64),
             color: b.color,
             line: b.style,

@@ -112,6 +112,7 @@ pub(super) fn compute_paragraph(
             left: border(&p.borders.left),
             right: border(&p.borders.right),
         },
+        border_between: border(&p.borders.between),
     }
 }
 

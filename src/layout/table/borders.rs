@@ -1,7 +1,7 @@
 //! Table border conflicts (§17.4.66 with OI29500 2.1.169) and border lines drawn in their
 //! style: single, double, dotted, dashed and the dot-dash families.
 
-use crate::docx::model::{Color, LineStyle};
+use crate::docx::model::{Color, Gap, LineStyle};
 use crate::layout::collect::rgb;
 use crate::layout::fragment::Fragment;
 use crate::layout::frame::{Item, LineItem, Point};
@@ -25,8 +25,21 @@ fn weight(b: &BorderStyle) -> f64 {
         LineStyle::DotDotDash => 9.0,
         LineStyle::Triple => 10.0,
         LineStyle::Wave => 20.0,
+        LineStyle::ThinThick(g) => 11.0 + gap_rank(g),
+        LineStyle::ThickThin(g) => 12.0 + gap_rank(g),
+        LineStyle::ThinThickThin(g) => 13.0 + gap_rank(g),
     };
     b.width.0 * 8.0 * number
+}
+
+/// How far a thin/thick style's border number moves with its gap: small 11–13, medium
+/// 14–16, large 17–19 (ST_Border order, OI29500 2.1.169).
+fn gap_rank(g: Gap) -> f64 {
+    match g {
+        Gap::Small => 0.0,
+        Gap::Medium => 3.0,
+        Gap::Large => 6.0,
+    }
 }
 
 /// Brightness for the colour tie-break: R + B + 2G, auto counting as black.
@@ -69,7 +82,8 @@ pub(crate) fn edge(
     }
 }
 
-/// Draws a horizontal (`vertical` false) or vertical border from `from` for `length`.
+/// Draws a horizontal (`vertical` false) or vertical border from `from` for `length`,
+/// its lines centred across `from` (see [`BorderStyle::stripes`]).
 pub(crate) fn draw(out: &mut Fragment, b: &BorderStyle, from: Point, length: Pt, vertical: bool) {
     let w = b.width;
     let color = rgb(b.color);
@@ -84,16 +98,6 @@ pub(crate) fn draw(out: &mut Fragment, b: &BorderStyle, from: Point, length: Pt,
         out.push(at(a, across), Item::Line(LineItem { to: at(z, across), thickness, color }));
     };
     match b.line {
-        // Two lines of the border's width with a gap of one width between them (§17.18.2).
-        LineStyle::Double => {
-            seg(out, Pt::ZERO, length, -w, w);
-            seg(out, Pt::ZERO, length, w, w);
-        }
-        LineStyle::Triple => {
-            for k in [-2.0, 0.0, 2.0] {
-                seg(out, Pt::ZERO, length, w * k, w);
-            }
-        }
         LineStyle::Dotted | LineStyle::Dashed | LineStyle::DotDash | LineStyle::DotDotDash => {
             let dot = w.max(MIN_DASH);
             let dash = (w * 3.0).max(MIN_DASH * 3.0);
@@ -113,7 +117,13 @@ pub(crate) fn draw(out: &mut Fragment, b: &BorderStyle, from: Point, length: Pt,
                 k += 1;
             }
         }
-        _ => seg(out, Pt::ZERO, length, Pt::ZERO, w),
+        _ => {
+            let stripes = b.stripes();
+            let half = stripes.room() * 0.5;
+            for &(at, thickness) in stripes.lines() {
+                seg(out, Pt::ZERO, length, at + thickness * 0.5 - half, thickness);
+            }
+        }
     }
 }
 

@@ -125,3 +125,20 @@ fn text_is_kerned_only_from_the_size_its_w_kern_names() {
     let kerned = avav_width(r#"<w:kern w:val="2"/>"#);
     assert!(kerned < plain - 3.0, "kerned {kerned} against {plain}");
 }
+
+#[test]
+fn cambria_lines_are_as_tall_as_word_s_cambria_lines() {
+    // Cambria's line is 1946 + 455 of 2048 em (Caladea's own would be 1.3 em); Word for Mac
+    // sets 11 pt lines at 1.15 alternately 14.75 and 15.0 pt apart, 14.83 on average.
+    let body: String = (0..3)
+        .map(|_| r#"<w:p><w:pPr><w:spacing w:after="0" w:line="276" w:lineRule="auto"/></w:pPr><w:r><w:rPr><w:rFonts w:ascii="Cambria" w:hAnsi="Cambria"/><w:sz w:val="22"/></w:rPr><w:t>Cambria</w:t></w:r></w:p>"#)
+        .collect();
+    let pdf = convert(&common::renderer(), &docx(&format!("{body}{SECT}")), &Deadline::none()).expect("conversion").pdf;
+    let words = word_boxes(&pdf);
+    assert_eq!(words.len(), 3, "{words:?}");
+    let line = 11.0 * 2401.0 / 2048.0 * 1.15;
+    for pair in words.windows(2) {
+        let pitch = pair[1].y_min - pair[0].y_min;
+        assert!(near(pitch, line, 0.01), "line pitch {pitch} instead of {line}");
+    }
+}

@@ -8,7 +8,6 @@ use super::CliError;
 
 /// Converts one file.
 pub fn run(args: ConvertArgs) -> Result<(), CliError> {
-    super::allocator::tune_for_one_document();
     let bytes = std::fs::read(&args.input).map_err(|source| CliError::Read { path: args.input.clone(), source })?;
     // One document has the machine to itself: its PDF may be written on every core
     // (counted only when the document is large enough to use them), and the process ends

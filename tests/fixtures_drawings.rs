@@ -343,3 +343,20 @@ fn a_tiff_picture_is_drawn() {
     let listed = pdf_images_of("image1.tif", tiff.get_ref());
     assert_eq!(&listed[0][2..5], ["image", "5", "3"]);
 }
+
+#[test]
+fn inline_word_art_keeps_its_room_in_the_line() {
+    // VML WordArt is not drawn, but Word sets its shape in the line all the same: the
+    // paragraph after a 100 pt tall one stands 100 pt lower, less the empty line it takes
+    // the place of, than after an empty paragraph.
+    let art = r##"<w:p><w:r><w:pict><v:shape style="width:200pt;height:100pt" fillcolor="#dcebf5"><v:textpath on="t" string="Title"/></v:shape></w:pict></w:r></w:p>"##;
+    let after = r#"<w:p><w:r><w:t>After the title</w:t></w:r></w:p>"#;
+    let baseline = |body: &str| {
+        let pages = pages(&common::docx::docx(&format!("{body}{after}{LETTER}")));
+        texts(&pages[0]).iter().find(|(_, _, t)| t.glyphs.iter().any(|g| g.text == "A")).map(|(_, y, _)| *y).expect("the text after")
+    };
+    let with_art = baseline(art);
+    let without = baseline(r#"<w:p/>"#);
+    let moved = with_art - without;
+    assert!((80.0..100.0).contains(&moved), "moved by {moved}");
+}

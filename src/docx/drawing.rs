@@ -97,6 +97,8 @@ pub(crate) fn read_drawing(
     // The top-level shape's look went with its text box.
     let mut text_in_shape = false;
     let mut vml_not_a_box = false;
+    // VML WordArt (`v:textpath`), whose text we do not draw.
+    let mut word_art = false;
     // A chart (`c:chart`, `cx:chart`) or SmartArt (`dgm:relIds`) with no fallback picture.
     let mut chart = false;
     // `c:chart@r:id` (§21.2.2.27): the chart part.
@@ -183,6 +185,7 @@ pub(crate) fn read_drawing(
                 } else if matches!(name, b"textpath" | b"imagedata") {
                     // WordArt text and pictures are not boxes: the shape is not drawn.
                     vml_not_a_box = true;
+                    word_art |= name == b"textpath";
                 }
                 // VML's alternative text (Part 4 §14.1.2.19 `v:shape@alt`).
                 if kind != DrawingKind::Drawing && name == b"shape" && pic.alt.is_none() {
@@ -335,6 +338,12 @@ pub(crate) fn read_drawing(
             ..p
         }),
         None if chart && !drawn => placeholder(&frame, &pic),
+        // Inline WordArt is not drawn, but Word sets it in its line as tall as its shape
+        // (a 410 × 108 pt WordArt title in aspose_words_Aspose_Words_for_NET_images moves
+        // the text after it a page down in Word's PDF): it keeps that room, blank.
+        None if word_art && !drawn && !frame.anchored => {
+            placeholder(&frame, &pic).map(|p| Picture { format: ImageFormat::Blank, ..p })
+        }
         p => p,
     };
     if picture.is_none() && !drawn {

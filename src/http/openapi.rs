@@ -369,3 +369,18 @@ impl Modify for FromErrorTable {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The form's `pdfa` values are written out for the schema; they must be the levels
+    /// the parser takes, no more and no fewer.
+    #[test]
+    fn the_described_pdfa_values_are_the_levels_offered() {
+        let doc: serde_json::Value = serde_json::from_str(&description().to_json().expect("json")).expect("parse");
+        let described = &doc["components"]["schemas"]["PdfA"]["enum"];
+        let offered: Vec<&str> = crate::pdf::PdfA::ALL.iter().map(|l| l.name()).collect();
+        assert_eq!(described, &serde_json::json!(offered));
+    }
+}

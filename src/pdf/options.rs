@@ -23,14 +23,22 @@ pub enum PdfA {
 }
 
 impl PdfA {
+    /// Every level offered, in order.
+    pub const ALL: [PdfA; 3] = [PdfA::A1b, PdfA::A2b, PdfA::A3b];
+
+    /// The level's name as the API and the CLI take it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PdfA::A1b => "PDF/A-1b",
+            PdfA::A2b => "PDF/A-2b",
+            PdfA::A3b => "PDF/A-3b",
+        }
+    }
+
     /// The level named as the API and the CLI take it (`PDF/A-2b`, any case), or `None`.
     pub fn parse(name: &str) -> Option<PdfA> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "pdf/a-1b" => Some(PdfA::A1b),
-            "pdf/a-2b" => Some(PdfA::A2b),
-            "pdf/a-3b" => Some(PdfA::A3b),
-            _ => None,
-        }
+        let name = name.trim();
+        PdfA::ALL.into_iter().find(|level| level.name().eq_ignore_ascii_case(name))
     }
 
     /// The names [`PdfA::parse`] accepts, for messages.

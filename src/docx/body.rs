@@ -23,6 +23,8 @@ pub(crate) struct Blocks {
     carried: Option<Box<Paragraph>>,
     /// `w:bookmarkStart` between blocks, given to the next paragraph.
     bookmarks: Vec<String>,
+    /// The level of [`Blocks::open`] at which a table-of-contents content control is open.
+    toc_at: Option<usize>,
 }
 
 impl Blocks {
@@ -53,6 +55,12 @@ impl Blocks {
                     self.bookmarks.push(name.into_owned());
                 }
                 xml.skip()
+            }
+            b"sdtPr" => {
+                if sdt_is_toc(xml)? && self.toc_at.is_none() {
+                    self.toc_at = Some(self.open);
+                }
+                Ok(())
             }
             b"altChunk" => {
                 story.skipped.alt_chunks += 1;
@@ -88,6 +96,7 @@ impl Blocks {
             carried.text_boxes.append(&mut p.text_boxes);
             p.text_boxes = std::mem::take(&mut carried.text_boxes);
         }
+        p.toc |= self.toc_at.is_some();
         if mark_deleted && p.section.is_none() {
             self.carried = Some(p);
         } else {
@@ -110,6 +119,9 @@ impl Blocks {
             return true;
         }
         self.open -= 1;
+        if self.toc_at.is_some_and(|level| self.open < level) {
+            self.toc_at = None;
+        }
         false
     }
 
@@ -128,6 +140,28 @@ impl Blocks {
             }
         }
         self.blocks
+    }
+}
+
+/// Reads a `w:sdtPr` whose `Start` was just returned, up to its `End`: whether the content
+/// control is a table of contents (`w:docPartObj/w:docPartGallery`, §17.5.2.12).
+#[inline(never)]
+fn sdt_is_toc(xml: &mut XmlReader<'_>) -> Result<bool, DocxError> {
+    let mut depth = 0usize;
+    let mut toc = false;
+    loop {
+        match xml.next()? {
+            Ev::Start(e) => {
+                if e.local_name().as_ref() == b"docPartGallery" {
+                    toc |= attr(&e, b"val").is_some_and(|v| v == "Table of Contents");
+                }
+                depth += 1;
+            }
+            Ev::End if depth == 0 => return Ok(toc),
+            Ev::End => depth -= 1,
+            Ev::Eof => return Ok(toc),
+            Ev::Text(_) | Ev::CData(_) => {}
+        }
     }
 }
 
@@ -196,6 +230,8 @@ mod tests {
                <w:customXml w:element="x"><w:p><w:r><w:t>cx</w:t></w:r></w:p></w:customXml>"#,
         );
         assert_eq!(texts(&b), ["toc", "cx"]);
+        let toc: Vec<bool> = b.iter().map(|b| matches!(b, Block::Paragraph(p) if p.toc)).collect();
+        assert_eq!(toc, [true, false], "the table-of-contents control's paragraphs are its entries");
     }
 
     #[test]

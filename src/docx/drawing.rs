@@ -216,6 +216,12 @@ pub(crate) fn read_drawing(
                         let text = |name: &[u8]| attr(&e, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
                         pic.alt = text(b"descr").or_else(|| text(b"title"));
                     }
+                    // A group's picture carries its own alternative text (`pic:cNvPr`,
+                    // §20.2.2.3) where the group's `wp:docPr` gives none.
+                    b"cNvPr" if pic.in_pic && pic.alt.is_none() => {
+                        let text = |name: &[u8]| attr(&e, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+                        pic.alt = text(b"descr").or_else(|| text(b"title"));
+                    }
                     b"decorative" => pic.decorative = on_off_attr(&e, b"val").unwrap_or(true),
                     b"inline" => frame.anchored = false,
                     b"anchor" => {
@@ -295,11 +301,13 @@ pub(crate) fn read_drawing(
     frame.wrap_text = pic.wrap_text;
     // A VML `w10:wrap` follows the text box it belongs to: the box learns it now.
     let had_boxes = story.text_boxes.len() > first_box;
-    if kind != DrawingKind::Drawing {
-        for b in &mut story.text_boxes[first_box..] {
+    for b in &mut story.text_boxes[first_box..] {
+        if kind != DrawingKind::Drawing {
             b.wrap = frame.wrap;
             b.wrap_text = frame.wrap_text;
         }
+        b.alt.clone_from(&pic.alt);
+        b.decorative = pic.decorative;
     }
     let picture = picture(story, &frame, &pic)?;
     if kind != DrawingKind::Drawing && !had_boxes && !vml_not_a_box {
@@ -315,6 +323,8 @@ pub(crate) fn read_drawing(
         let mut shape_box = (*frame).clone();
         shape_box.shape = top_shape;
         shape_box.children = children;
+        shape_box.alt.clone_from(&pic.alt);
+        shape_box.decorative = pic.decorative;
         story.text_boxes.insert(first_box, shape_box);
         drawn = true;
     }
@@ -757,6 +767,9 @@ mod tests {
         assert_eq!(alt(&inline(decorative)), Some((None, true)));
         let vml = r#"<w:p><w:r><w:pict><v:group style="width:72pt;height:36pt"><v:shape style="width:72pt;height:36pt" alt="A chart"><v:imagedata r:id="rIdImg"/></v:shape></v:group></w:pict></w:r></w:p>"#;
         assert_eq!(alt(vml).map(|a| a.0), Some(Some("A chart".into())));
+        // A group's picture has its own `pic:cNvPr`, read where the group gives none.
+        let group = r#"<w:p><w:r><w:drawing><wp:inline><wp:extent cx="100" cy="200"/><wp:docPr id="1" name="Group 1"/><a:graphic><a:graphicData><wpg:wgp><pic:pic><pic:nvPicPr><pic:cNvPr id="2" name="Picture 2" descr="A screenshot"/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/></pic:blipFill></pic:pic></wpg:wgp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"#;
+        assert_eq!(alt(group).map(|a| a.0), Some(Some("A screenshot".into())));
     }
 
     #[test]

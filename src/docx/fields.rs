@@ -1,7 +1,8 @@
 //! Fields (§17.16): the state of complex fields (`w:fldChar` begin/separate/end with
 //! `w:instrText`, nested) and simple fields (`w:fldSimple`). Page-dependent fields become
-//! `RunContent::Field`; HYPERLINK fields become links; every other field shows its cached
-//! result (Word prints cached results, apart from page numbers, unless told to update).
+//! `RunContent::Field`; HYPERLINK fields, and cross-references with `\h` (REF, NOTEREF,
+//! PAGEREF), become links; every other field shows its cached result (Word prints cached
+//! results, apart from page numbers, unless told to update).
 
 use std::sync::Arc;
 
@@ -15,6 +16,8 @@ const MAX_INSTRUCTION: usize = 2048;
 pub(crate) enum FieldAction {
     /// A page-dependent field's value, filled in after pagination.
     Field(FieldKind),
+    /// A page-dependent field's value that is also a link (`PAGEREF … \h`).
+    LinkedField(FieldKind, LinkTarget),
     /// A HYPERLINK field's result starts.
     LinkStart(LinkTarget),
     /// A HYPERLINK field's result ends.
@@ -39,12 +42,16 @@ struct Frame {
     pending_simple: bool,
     /// The cached result of a PAGEREF, read while hidden.
     cached: String,
+    /// A PAGEREF's bookmark when `\h` makes it a link.
+    link: Option<LinkTarget>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 enum Kind {
     Page(FieldKind),
     Link(LinkTarget),
+    /// A table of contents (§17.16.5.68): its result is the entries.
+    Toc,
     Other,
 }
 
@@ -53,6 +60,9 @@ enum Kind {
 #[derive(Debug, Default)]
 pub(crate) struct FieldStack {
     frames: Vec<Frame>,
+    /// How many TOC fields have reached their result, so a paragraph can tell whether one
+    /// began in it.
+    tocs: u32,
 }
 
 impl FieldStack {
@@ -78,6 +88,18 @@ impl FieldStack {
         }
     }
 
+    /// A mark of where the TOC fields stand, for [`FieldStack::in_toc_since`].
+    pub(crate) fn toc_mark(&self) -> (bool, u32) {
+        (self.frames.iter().any(|f| f.kind == Some(Kind::Toc)), self.tocs)
+    }
+
+    /// Whether content between `mark` and now is part of a TOC field's result: one was
+    /// open at the mark, is open now, or began in between.
+    pub(crate) fn in_toc_since(&self, mark: (bool, u32)) -> bool {
+        let (open, count) = self.toc_mark();
+        mark.0 || open || count != mark.1
+    }
+
     /// Whether instruction text is being collected (the innermost field is in its code).
     pub(crate) fn in_code(&self) -> bool {
         self.frames.last().is_some_and(|f| f.phase == Phase::Code)
@@ -91,6 +113,7 @@ impl FieldStack {
             kind: None,
             pending_simple: false,
             cached: String::new(),
+            link: None,
         });
     }
 
@@ -111,11 +134,17 @@ impl FieldStack {
         f.phase = Phase::Result;
         let kind = classify(&f.instruction);
         f.kind = Some(kind.clone());
-        f.instruction = String::new();
+        if kind == Kind::Toc {
+            self.tocs += 1;
+        }
+        let f = self.frames.last_mut()?;
         // A PAGEREF is emitted at its end, when its cached result is known.
-        if matches!(kind, Kind::Page(FieldKind::PageRef { .. })) {
+        if let Kind::Page(FieldKind::PageRef { bookmark, .. }) = &kind {
+            f.link = has_switch(&f.instruction, 'h').then(|| LinkTarget::Internal(bookmark.to_string()));
+            f.instruction = String::new();
             return None;
         }
+        f.instruction = String::new();
         outer_visible.then(|| action_at_start(&kind)).flatten()
     }
 
@@ -133,7 +162,11 @@ impl FieldStack {
             },
             (Phase::Result, Some(Kind::Link(_))) => Some(FieldAction::LinkEnd),
             (Phase::Result, Some(Kind::Page(FieldKind::PageRef { bookmark, .. }))) => {
-                Some(FieldAction::Field(FieldKind::PageRef { bookmark, cached: Arc::from(f.cached.trim()) }))
+                let field = FieldKind::PageRef { bookmark, cached: Arc::from(f.cached.trim()) };
+                Some(match f.link {
+                    Some(target) => FieldAction::LinkedField(field, target),
+                    None => FieldAction::Field(field),
+                })
             }
             _ => None,
         }
@@ -156,6 +189,7 @@ impl FieldStack {
             kind: Some(kind),
             pending_simple,
             cached: String::new(),
+            link: None,
         });
         action
     }
@@ -189,7 +223,7 @@ fn action_at_start(kind: &Kind) -> Option<FieldAction> {
     match kind {
         Kind::Page(k) => Some(FieldAction::Field(k.clone())),
         Kind::Link(t) => Some(FieldAction::LinkStart(t.clone())),
-        Kind::Other => None,
+        Kind::Toc | Kind::Other => None,
     }
 }
 
@@ -216,9 +250,35 @@ fn classify(instruction: &str) -> Kind {
     } else if name.eq_ignore_ascii_case("HYPERLINK") {
         hyperlink_target(instruction[instruction.find(name).unwrap_or(0) + name.len()..].trim())
             .map_or(Kind::Other, Kind::Link)
+    } else if name.eq_ignore_ascii_case("TOC") {
+        Kind::Toc
+    } else if name.eq_ignore_ascii_case("REF") || name.eq_ignore_ascii_case("NOTEREF") {
+        // §17.16.5.52 REF and §17.16.5.41 NOTEREF: `\h` makes the result a link to the
+        // bookmark, the first argument.
+        let args = instruction[instruction.find(name).unwrap_or(0) + name.len()..].trim();
+        match next_argument(args) {
+            Some((bookmark, _)) if !bookmark.starts_with('\\') && has_switch(args, 'h') => {
+                Kind::Link(LinkTarget::Internal(bookmark))
+            }
+            _ => Kind::Other,
+        }
     } else {
         Kind::Other
     }
+}
+
+/// Whether an instruction has the switch `\c` outside quoted arguments.
+fn has_switch(instruction: &str, c: char) -> bool {
+    let mut rest = instruction;
+    while let Some((arg, tail)) = next_argument(rest) {
+        let quoted = rest.trim_start().starts_with('"');
+        rest = tail;
+        let mut chars = arg.chars();
+        if !quoted && chars.next() == Some('\\') && chars.next().is_some_and(|s| s.eq_ignore_ascii_case(&c)) && chars.next().is_none() {
+            return true;
+        }
+    }
+    false
 }
 
 /// `HYPERLINK "url" \l "anchor"` (§17.16.5.25): the first argument is the target, `\l`
@@ -324,6 +384,12 @@ mod tests {
         assert!(!f.visible() && f.in_page_ref_result());
         f.cached_text("12");
         let field = FieldKind::PageRef { bookmark: "_Toc123".into(), cached: "12".into() };
+        // `\h` makes the number a link to the bookmark.
+        assert_eq!(f.end(), Some(FieldAction::LinkedField(field.clone(), LinkTarget::Internal("_Toc123".into()))));
+        f.begin();
+        f.instruction("PAGEREF _Toc123");
+        f.separate();
+        f.cached_text("12");
         assert_eq!(f.end(), Some(FieldAction::Field(field)));
         // `\p` ("above"/"below") is not computed: the cached text stays.
         f.begin();
@@ -351,6 +417,45 @@ mod tests {
             f.separate(),
             Some(FieldAction::LinkStart(LinkTarget::Internal("_Toc1".into())))
         );
+    }
+
+    #[test]
+    fn cross_references_with_h_are_links_to_their_bookmark() {
+        for instruction in ["REF _Ref42 \\h", " NOTEREF _Ref42 \\f \\h ", "ref _Ref42 \\H \\* MERGEFORMAT"] {
+            let mut f = FieldStack::default();
+            f.begin();
+            f.instruction(instruction);
+            assert_eq!(f.separate(), Some(FieldAction::LinkStart(LinkTarget::Internal("_Ref42".into()))), "{instruction}");
+            assert!(f.visible());
+            assert_eq!(f.end(), Some(FieldAction::LinkEnd));
+        }
+        // Without `\h`, or with the switch only quoted, the result is plain text.
+        for instruction in ["REF _Ref42", "REF _Ref42 \\* \"\\h\""] {
+            let mut f = FieldStack::default();
+            f.begin();
+            f.instruction(instruction);
+            assert_eq!(f.separate(), None, "{instruction}");
+            assert_eq!(f.end(), None);
+        }
+        let mut f = FieldStack::default();
+        assert_eq!(f.begin_simple(" REF _Ref7 \\h "), Some(FieldAction::LinkStart(LinkTarget::Internal("_Ref7".into()))));
+        assert_eq!(f.end_simple(), Some(FieldAction::LinkEnd));
+    }
+
+    #[test]
+    fn content_after_a_toc_field_begins_and_before_it_ends_is_in_the_toc() {
+        let mut f = FieldStack::default();
+        let before = f.toc_mark();
+        f.begin();
+        f.instruction(" TOC \\o \"1-3\" \\h ");
+        assert_eq!(f.separate(), None);
+        assert!(f.in_toc_since(before), "the paragraph where the field begins");
+        let inside = f.toc_mark();
+        assert!(f.in_toc_since(inside));
+        f.end();
+        assert!(f.in_toc_since(inside), "the paragraph where it ends");
+        let after = f.toc_mark();
+        assert!(!f.in_toc_since(after));
     }
 
     #[test]

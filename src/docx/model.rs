@@ -421,6 +421,8 @@ pub struct Paragraph {
     /// Text boxes (`w:txbxContent`) anchored in this paragraph's runs, in reading order.
     /// Their blocks are not in the body: layout places them.
     pub text_boxes: Vec<TextBox>,
+    /// Part of a TOC field's result (§17.16.5.68): an entry of a table of contents.
+    pub toc: bool,
 }
 
 /// The content of a text box (`w:txbxContent`, §17.17.1.1) with what its drawing says
@@ -460,6 +462,18 @@ pub struct TextBox {
     pub group_offset: (Emu, Emu),
     /// The size of the group a text box belongs to, which the anchor places.
     pub group_extent: Option<(Emu, Emu)>,
+    /// The drawing's alternative text (`wp:docPr@descr`, else `@title`; VML `@alt`).
+    pub alt: Option<String>,
+    /// The drawing is marked decorative (`adec:decorative`).
+    pub decorative: bool,
+}
+
+impl TextBox {
+    /// Whether the box draws something of its own: a filled or outlined shape, or a
+    /// group's shapes. Such a drawing is a figure; a plain text frame is not.
+    pub fn draws(&self) -> bool {
+        self.shape.as_ref().is_some_and(|s| s.fill.is_some() || s.line.is_some()) || !self.children.is_empty()
+    }
 }
 
 /// The look of a drawn shape (DrawingML `a:prstGeom`, `a:solidFill`, `a:ln`, §20.1.9.18,

@@ -33,6 +33,7 @@ pub(crate) fn read_paragraph(
 ) -> Result<bool, DocxError> {
     let mut mark_deleted = false;
     let mut open: Vec<Open> = Vec::new();
+    let toc = story.fields.toc_mark();
     loop {
         match xml.next()? {
             Ev::Start(e) => match e.local_name().as_ref() {
@@ -72,6 +73,7 @@ pub(crate) fn read_paragraph(
             Ev::Text(_) | Ev::CData(_) => {}
         }
     }
+    p.toc = story.fields.in_toc_since(toc);
     Ok(mark_deleted)
 }
 

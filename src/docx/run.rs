@@ -89,6 +89,13 @@ fn field_char(e: &BytesStart<'_>, story: &mut Story<'_>, run: &mut Run, out: &mu
     };
     match action {
         Some(FieldAction::Field(kind)) => run.content.push(RunContent::Field(kind)),
+        Some(FieldAction::LinkedField(kind, target)) => {
+            flush(run, out);
+            out.push(Inline::LinkStart(target));
+            run.content.push(RunContent::Field(kind));
+            flush(run, out);
+            out.push(Inline::LinkEnd);
+        }
         Some(FieldAction::LinkStart(target)) => {
             flush(run, out);
             out.push(Inline::LinkStart(target));

@@ -161,21 +161,31 @@ pub(crate) struct Collected {
     pub base_level: u8,
     /// The paragraph's structure elements.
     pub tags: ParaTags,
+    /// The text of runs in another language: byte range in `text` and Span, in order.
+    spans: Vec<(usize, usize, u16)>,
     /// Atoms and text pieces in order, shaped once the bidi levels are known.
     pending: Vec<Pending>,
 }
 
 impl Collected {
-    /// The structure element an atom's content belongs to: the list label, a link, or
-    /// the paragraph.
+    /// The structure element an atom's content belongs to: the list label, a link, a
+    /// Span in another language, or the paragraph.
     pub fn tag_of(&self, atom: &Atom) -> Tag {
         if atom.start < self.label_end {
             self.tags.label
         } else if let Some(link) = atom.link {
             self.tags.links.nth(link)
+        } else if let Some(span) = self.span_at(atom.start) {
+            self.tags.spans.nth(span)
         } else {
             self.tags.block
         }
+    }
+
+    /// The Span of the text at byte `at`, if it is in another language.
+    fn span_at(&self, at: usize) -> Option<usize> {
+        let i = self.spans.partition_point(|&(_, end, _)| end <= at);
+        self.spans.get(i).filter(|&&(start, _, _)| start <= at).map(|&(_, _, span)| usize::from(span))
     }
 }
 
@@ -203,6 +213,7 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                 }
                 let style = push_style(&mut c, &run.style, ctx);
                 let link = link_stack.last().copied();
+                let from = c.text.len();
                 for content in run.content {
                     match content {
                         RunContent::Text(s) => {
@@ -271,6 +282,9 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                             }
                         }
                     }
+                }
+                if let Some(span) = run.span.filter(|_| c.text.len() > from) {
+                    c.spans.push((from, c.text.len(), span));
                 }
             }
             ResolvedInline::LinkStart(target) => {

@@ -77,7 +77,7 @@ pub fn layout_releasing(
             keywords: doc.info.keywords.clone(),
             created: doc.info.created.clone(),
             modified: doc.info.modified.clone(),
-            lang: doc.styles.default_run.lang.as_ref().and_then(|l| l.latin.clone()).filter(|l| !l.is_empty()),
+            lang: Some(crate::resolve::document_lang(doc).to_owned()),
         },
         structure: std::mem::take(&mut resolved.structure),
         ..Layout::default()

@@ -9,7 +9,7 @@ use crate::units::Pt;
 
 pub use crate::docx::model::ImageFormat;
 pub use super::glyph_text::GlyphText;
-pub use crate::resolve::structure::{StructKind, StructNode, Structure, Tag};
+pub use crate::resolve::structure::{Scope, StructKind, StructNode, Structure, Tag};
 
 /// A point on a page, from its top-left corner.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

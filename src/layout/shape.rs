@@ -3,7 +3,7 @@
 
 use super::collect::rgb;
 use super::fragment::Fragment;
-use super::frame::{Item, Point, ShapeItem, ShapeKind, Size};
+use super::frame::{Item, Point, ShapeItem, ShapeKind, Size, Tag};
 use crate::docx::model::{Geometry, PolygonPreset, ShapeStyle, TextBox};
 use crate::units::Pt;
 
@@ -210,10 +210,10 @@ fn polygon(preset: PolygonPreset, size: Size, flip_h: bool, flip_v: bool) -> Vec
 }
 
 /// Pushes the shapes a box draws (its own outline, then a group's children) into `frag`,
-/// whose origin is the box's corner.
-pub(crate) fn push_shapes(tb: &TextBox, size: Size, frag: &mut Fragment) {
+/// whose origin is the box's corner, as content of `tag`.
+pub(crate) fn push_shapes(tb: &TextBox, size: Size, frag: &mut Fragment, tag: Tag) {
     if let Some(style) = &tb.shape {
-        frag.push(Point::default(), Item::Shape(shape_item(style, size)));
+        frag.push_tagged(Point::default(), Item::Shape(shape_item(style, size)), tag);
     }
     for child in &tb.children {
         let at = Point::new(child.offset.0.pt(), child.offset.1.pt());
@@ -221,7 +221,7 @@ pub(crate) fn push_shapes(tb: &TextBox, size: Size, frag: &mut Fragment) {
             width: child.extent.0.pt(),
             height: child.extent.1.pt(),
         };
-        frag.push(at, Item::Shape(shape_item(&child.style, size)));
+        frag.push_tagged(at, Item::Shape(shape_item(&child.style, size)), tag);
     }
 }
 

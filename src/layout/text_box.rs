@@ -40,7 +40,7 @@ pub(crate) fn layout_box(tb: &ResolvedTextBox<'_>, column_width: Pt, ctx: &mut C
     let mut frag = stack.to_fragment();
     let height = tb.shape.extent.map(|(_, cy)| cy.pt()).filter(|h| *h > Pt::ZERO).unwrap_or(stack.height + top + bottom);
     let mut out = Fragment::new(height);
-    super::shape::push_shapes(tb.shape, super::frame::Size { width, height }, &mut out);
+    super::shape::push_shapes(tb.shape, super::frame::Size { width, height }, &mut out, tb.figure);
     // `bodyPr@anchor` centres the text or sets it at the bottom (§21.1.2.1.1).
     let free = (height - top - bottom - stack.height).max(Pt::ZERO);
     let dy = match tb.shape.text_anchor.as_deref() {

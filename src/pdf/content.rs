@@ -82,7 +82,12 @@ impl Painter {
                     tagging.picture(positioned.tag, index, [x, top - h, x + w, top]);
                     self.image(&mut content, &mut state, pos, item, images)
                 }
-                Item::Shape(shape) => shape_item(&mut content, &mut state, pos, shape),
+                Item::Shape(shape) => {
+                    let (x, top) = pos;
+                    let (w, h) = (shape.size.width.get() as f32, shape.size.height.get() as f32);
+                    tagging.picture(positioned.tag, index, [x, top - h, x + w, top]);
+                    shape_item(&mut content, &mut state, pos, shape)
+                }
                 Item::Link(_) => {}
             }
         }

@@ -23,8 +23,6 @@ const LETTER: Size = Size {
     height: Pt(792.0),
 };
 
-/// The language written when the document names none: Word's default, en-US.
-const DEFAULT_LANG: &str = "en-US";
 
 /// Hands out indirect object numbers in order, which keeps output deterministic.
 pub(super) struct Refs(i32);
@@ -175,9 +173,9 @@ pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Res
     metadata::write(&mut pdf, info_ref, &layout.info);
     let page_refs: Vec<Ref> = targets.pages.iter().map(|&(id, _)| id).collect();
     // Word writes the document's language; without one, ours is Word's default.
-    let lang = layout.info.lang.as_deref().unwrap_or(DEFAULT_LANG);
+    let lang = layout.info.lang.as_deref().unwrap_or(crate::resolve::DEFAULT_LANG);
     let mut warnings = images.warnings;
-    warnings.extend(conformance::warnings(options, &layout.info, tagging.figures_without_alt()));
+    warnings.extend(conformance::warnings(options, &layout.info, tagging.figures_without_alt(), tagging.tables_without_headers()));
     let struct_root = tagging.write(&mut pdf, &mut refs, &page_refs, lang);
     let profile = conformance::write_profile(&mut pdf, &mut refs, &mut deflater, options)?;
     let xmp_ref = refs.alloc();

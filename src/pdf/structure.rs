@@ -2,12 +2,14 @@
 //! MCIDs or artifacts, and the layout's structure becomes the structure tree with its
 //! parent tree.
 
+use std::borrow::Cow;
+
 use pdf_writer::types::ArtifactType;
 use pdf_writer::{Chunk, Content, Finish, Name, Rect, Ref, TextStr};
 
 use super::document::Refs;
 use crate::fast_map::FastMap;
-use crate::layout::frame::{StructKind, StructNode, Structure, Tag};
+use crate::layout::frame::{Scope, StructKind, StructNode, Structure, Tag};
 
 /// A child of a structure element, in the order the content shows it.
 #[derive(Debug, Clone, Copy)]
@@ -31,7 +33,16 @@ enum Marking {
 
 /// What the pages have shown of the structure so far.
 pub(super) struct Tagging<'a> {
-    nodes: &'a [StructNode],
+    /// The layout's nodes, then the continuations of tables on later pages.
+    nodes: Cow<'a, [StructNode]>,
+    /// The node each node continues (itself for the layout's own), which orders siblings.
+    origin: Vec<u32>,
+    /// The continuation a table, row group, row or cell is shown in now, by its origin.
+    current: FastMap<u32, u32>,
+    /// The page each shown table (or continuation of one) starts on.
+    table_page: FastMap<u32, u32>,
+    /// The tables with header cells, which stay one Table across pages.
+    headed: Vec<bool>,
     /// Kids of each node, in order of appearance.
     kids: Vec<Vec<Kid>>,
     /// Whether a node is in the tree yet (the root always is).
@@ -58,7 +69,11 @@ impl<'a> Tagging<'a> {
             *root = true;
         }
         Tagging {
-            nodes: &structure.nodes,
+            nodes: Cow::Borrowed(&structure.nodes),
+            origin: (0..n as u32).collect(),
+            current: FastMap::default(),
+            table_page: FastMap::default(),
+            headed: headed_tables(&structure.nodes),
             kids: vec![Vec::new(); n],
             attached,
             pages: vec![Vec::new(); page_count],
@@ -75,14 +90,63 @@ impl<'a> Tagging<'a> {
         (self.nodes[node].kind != StructKind::Decorative).then_some(node as u32)
     }
 
-    /// Puts `node` and its ancestors into the tree, each after its parent's children so far.
-    fn attach(&mut self, mut node: u32) {
+    /// Puts `node` and its ancestors into the tree, each after its parent's children so far,
+    /// for content shown on `page`.
+    fn attach(&mut self, node: u32, page: u32) {
+        let mut top = node;
+        while !self.attached[top as usize] {
+            let parent = self.nodes[top as usize].parent as u32;
+            if self.attached[parent as usize] {
+                let parent = self.continued(parent, page);
+                self.nodes.to_mut()[top as usize].parent = parent as usize;
+                break;
+            }
+            top = parent;
+        }
+        let mut node = node;
         while !self.attached[node as usize] {
             self.attached[node as usize] = true;
+            if self.nodes[node as usize].kind == StructKind::Table {
+                self.table_page.insert(node, page);
+            }
             let parent = self.nodes[node as usize].parent as u32;
             self.kids[parent as usize].push(Kid::Node(node));
             node = parent;
         }
+    }
+
+    /// The element new content of shown node `node` goes into on `page`. A table that goes
+    /// on to a later page is a new Table there, with its row groups, rows and cells
+    /// continued under it (a row split by the page is in both), as Word tags its PDFs.
+    fn continued(&mut self, node: u32, page: u32) -> u32 {
+        let node = self.origin[node as usize];
+        let kind = self.nodes[node as usize].kind;
+        let grid = matches!(kind, StructKind::THead | StructKind::TBody | StructKind::TR | StructKind::TH(_) | StructKind::TD);
+        if !grid && kind != StructKind::Table {
+            return node;
+        }
+        let now = self.current.get(&node).copied().unwrap_or(node);
+        let parent = self.continued(self.nodes[now as usize].parent as u32, page);
+        let fresh = match kind {
+            StructKind::Table => !self.headed[node as usize] && self.table_page.get(&now).is_some_and(|&p| p < page),
+            _ => parent != self.nodes[now as usize].parent as u32,
+        };
+        if !fresh {
+            return now;
+        }
+        let copy = self.nodes.len() as u32;
+        let mut continuation = self.nodes[node as usize].clone();
+        continuation.parent = parent as usize;
+        self.nodes.to_mut().push(continuation);
+        self.origin.push(node);
+        self.kids.push(Vec::new());
+        self.attached.push(true);
+        self.kids[parent as usize].push(Kid::Node(copy));
+        if kind == StructKind::Table {
+            self.table_page.insert(copy, page);
+        }
+        self.current.insert(node, copy);
+        copy
     }
 
     /// Makes `tag` the marked-content sequence items are painted in, closing the one open
@@ -119,7 +183,7 @@ impl<'a> Tagging<'a> {
         let mcid = mcids.len() as u32;
         mcids.push(node);
         self.kids[node as usize].push(Kid::Mcr(page as u32, mcid));
-        self.attach(node);
+        self.attach(node, page as u32);
         Marking::Content(role(self.nodes[node as usize].kind), mcid as i32)
     }
 
@@ -162,7 +226,7 @@ impl<'a> Tagging<'a> {
     pub(super) fn annotation(&mut self, tag: Tag, page: usize, annot: Ref) -> Option<(i32, String)> {
         let node = self.node(tag)?;
         self.kids[node as usize].push(Kid::Annot(page as u32, annot));
-        self.attach(node);
+        self.attach(node, page as u32);
         self.annotations.push(node);
         let key = (self.pages.len() + self.annotations.len() - 1) as i32;
         let text = self.link_text.get(&node).map(|t| t.split_whitespace().collect::<Vec<_>>().join(" ")).unwrap_or_default();
@@ -176,6 +240,14 @@ impl<'a> Tagging<'a> {
             .count()
     }
 
+    /// How many Table elements the pages showed (a continuation on a later page counts
+    /// again) that have no header cell.
+    pub(super) fn tables_without_headers(&self) -> usize {
+        (0..self.nodes.len())
+            .filter(|&i| self.attached[i] && self.nodes[i].kind == StructKind::Table && !self.headed[self.origin[i] as usize])
+            .count()
+    }
+
     /// Writes the structure elements, the parent tree and the StructTreeRoot; returns the
     /// root's reference.
     pub(super) fn write(mut self, chunk: &mut Chunk, refs: &mut Refs, page_refs: &[Ref], lang: &str) -> Ref {
@@ -183,7 +255,7 @@ impl<'a> Tagging<'a> {
         // cell falls under. Parents come before their children, so one pass reaches all.
         for i in 1..self.nodes.len() {
             let parent = self.nodes[i].parent;
-            let grid = matches!(self.nodes[i].kind, StructKind::THead | StructKind::TBody | StructKind::TR | StructKind::TH | StructKind::TD);
+            let grid = matches!(self.nodes[i].kind, StructKind::THead | StructKind::TBody | StructKind::TR | StructKind::TH(_) | StructKind::TD);
             if grid && !self.attached[i] && self.attached[parent] {
                 self.attached[i] = true;
                 self.kids[parent].push(Kid::Node(i as u32));
@@ -196,11 +268,13 @@ impl<'a> Tagging<'a> {
             let Some(id) = ids[i] else { continue };
             let kids = &mut self.kids[i];
             // Elements are numbered in reading order: an element whose children are all
-            // elements lists them so, whatever order the pages drew them in.
+            // elements lists them so, whatever order the pages drew them in; a table's
+            // continuation follows the table it continues.
             if kids.iter().all(|k| matches!(k, Kid::Node(_))) {
-                kids.sort_unstable_by_key(|k| match k {
-                    Kid::Node(n) => *n,
-                    _ => 0,
+                let origin = &self.origin;
+                kids.sort_by_key(|k| match k {
+                    Kid::Node(n) => (origin[*n as usize], *n),
+                    _ => (0, 0),
                 });
             }
             // /Type is optional (Table 323) and left out: a document has thousands of these.
@@ -224,11 +298,15 @@ impl<'a> Tagging<'a> {
                     elem.pair(Name(b"Alt"), TextStr(alt));
                 }
             }
+            // §14.9.2.2: a Span's language overrides the document's for its content.
+            if let Some(lang) = node.lang.as_deref().filter(|_| node.kind == StructKind::Span) {
+                elem.pair(Name(b"Lang"), TextStr(lang));
+            }
             let figure_box = self.boxes.get(&(i as u32)).copied();
-            if node.kind == StructKind::TH {
+            if let StructKind::TH(scope) = node.kind {
                 let mut a = elem.insert(Name(b"A")).dict();
                 a.pair(Name(b"O"), Name(b"Table"));
-                a.pair(Name(b"Scope"), Name(b"Column"));
+                a.pair(Name(b"Scope"), Name(scope_name(scope)));
             } else if let Some((_, [x0, y0, x1, y1])) = figure_box {
                 let mut a = elem.insert(Name(b"A")).dict();
                 a.pair(Name(b"O"), Name(b"Layout"));
@@ -296,6 +374,30 @@ impl<'a> Tagging<'a> {
     }
 }
 
+/// Whether each node is a table with header cells of its own (not a nested table's).
+fn headed_tables(nodes: &[StructNode]) -> Vec<bool> {
+    let mut headed = vec![false; nodes.len()];
+    for (i, node) in nodes.iter().enumerate() {
+        if !matches!(node.kind, StructKind::TH(_)) {
+            continue;
+        }
+        let mut up = nodes[i].parent;
+        while up != 0 && nodes[up].kind != StructKind::Table {
+            up = nodes[up].parent;
+        }
+        headed[up] = up != 0;
+    }
+    headed
+}
+
+/// The `Scope` attribute's value (§14.8.5.7, Table 349).
+fn scope_name(scope: Scope) -> &'static [u8] {
+    match scope {
+        Scope::Column => b"Column",
+        Scope::Row => b"Row",
+    }
+}
+
 /// The standard structure type name of a kind (§14.8.4).
 fn role(kind: StructKind) -> &'static [u8] {
     match kind {
@@ -315,7 +417,7 @@ fn role(kind: StructKind) -> &'static [u8] {
         StructKind::THead => b"THead",
         StructKind::TBody => b"TBody",
         StructKind::TR => b"TR",
-        StructKind::TH => b"TH",
+        StructKind::TH(_) => b"TH",
         StructKind::TD => b"TD",
         StructKind::Figure => b"Figure",
         StructKind::Link => b"Link",
@@ -323,6 +425,50 @@ fn role(kind: StructKind) -> &'static [u8] {
         StructKind::TOCI => b"TOCI",
         StructKind::Note => b"Note",
         StructKind::Caption => b"Caption",
+        StructKind::Span => b"Span",
         StructKind::Decorative => b"Artifact",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(kind: StructKind, parent: usize) -> StructNode {
+        StructNode { kind, parent, alt: None, lang: None }
+    }
+
+    #[test]
+    fn a_table_going_on_to_the_next_page_is_a_new_table_there_nested_ones_too() {
+        use StructKind::*;
+        // An outer table whose one cell holds a table of two rows, one on each page.
+        let kinds = [(Document, 0), (Table, 0), (TBody, 1), (TR, 2), (TD, 3), (Table, 4), (TBody, 5), (TR, 6), (TD, 7), (P, 8), (TR, 6), (TD, 10), (P, 11)];
+        let structure = Structure { nodes: kinds.iter().map(|&(k, p)| node(k, p)).collect() };
+        let mut tagging = Tagging::new(&structure, 2);
+        let mut content = Content::new();
+        tagging.mark(&mut content, 0, Tag::of(9), |_| {});
+        tagging.end_page(&mut content);
+        tagging.mark(&mut content, 1, Tag::of(12), |_| {});
+        tagging.end_page(&mut content);
+        let continued: Vec<(StructKind, usize)> = tagging.nodes[13..].iter().map(|n| (n.kind, n.parent)).collect();
+        assert_eq!(continued, [(Table, 0), (TBody, 13), (TR, 14), (TD, 15), (Table, 16), (TBody, 17)]);
+        assert_eq!(tagging.nodes[10].parent, 18, "the second row goes into the continuation");
+        assert!(matches!(tagging.kids[0].as_slice(), [Kid::Node(1), Kid::Node(13)]));
+        assert_eq!(tagging.tables_without_headers(), 4);
+    }
+
+    #[test]
+    fn a_table_with_header_cells_stays_one_table_across_pages() {
+        use StructKind::*;
+        let kinds = [(Document, 0), (Table, 0), (THead, 1), (TR, 2), (TH(Scope::Column), 3), (P, 4), (TBody, 1), (TR, 6), (TD, 7), (P, 8)];
+        let structure = Structure { nodes: kinds.iter().map(|&(k, p)| node(k, p)).collect() };
+        let mut tagging = Tagging::new(&structure, 2);
+        let mut content = Content::new();
+        tagging.mark(&mut content, 0, Tag::of(5), |_| {});
+        tagging.end_page(&mut content);
+        tagging.mark(&mut content, 1, Tag::of(9), |_| {});
+        tagging.end_page(&mut content);
+        assert_eq!(tagging.nodes.len(), kinds.len(), "no continuation");
+        assert_eq!(tagging.tables_without_headers(), 0);
     }
 }

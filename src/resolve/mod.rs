@@ -23,7 +23,7 @@ use crate::docx::model::{
 use crate::units::Pt;
 use crate::warning::Warning;
 
-pub use document::resolve;
+pub use document::{document_lang, resolve, DEFAULT_LANG};
 pub(crate) use list_text::number_text;
 pub use border_lines::Stripes;
 pub use notes::ResolvedNotes;
@@ -111,6 +111,8 @@ pub struct ResolvedTextBox<'a> {
     pub blocks: Vec<ResolvedBlock<'a>>,
     /// Size and position as the drawing gives them.
     pub shape: &'a crate::docx::model::TextBox,
+    /// The tag of the shapes the box draws: a Figure, or an artifact.
+    pub figure: structure::Tag,
 }
 
 /// Inline content with computed run properties.
@@ -133,6 +135,9 @@ pub struct ResolvedRun<'a> {
     pub style: Arc<RunStyle>,
     /// The content as written.
     pub content: &'a [RunContent],
+    /// The paragraph's Span (by order) this run's text belongs to: a run whose language
+    /// is not the document's.
+    pub span: Option<u16>,
 }
 
 /// Computed run properties (§17.3.2), concrete and in points.
@@ -186,6 +191,10 @@ pub struct RunStyle {
     pub rtl: bool,
     /// `w:cs`.
     pub complex_script: bool,
+    /// `w:lang@w:val` (§17.3.2.20): the language of Latin text, innermost first.
+    pub lang: Option<Arc<str>>,
+    /// `w:lang@w:bidi`: the language of complex-script text.
+    pub lang_bidi: Option<Arc<str>>,
 }
 
 /// Family names for the four `w:rFonts` slots (§17.3.2.26).

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::cascade::{merge_run, toggle};
 use super::{FontNames, RunStyle};
-use crate::docx::model::{Color, FontRef, RunProps, ThemeFont, ThemeFontLang, ThemeFonts, Underline, VertAlign};
+use crate::docx::model::{Color, FontRef, Lang, RunProps, ThemeFont, ThemeFontLang, ThemeFonts, Underline, VertAlign};
 use crate::units::{HalfPoints, Pt};
 
 /// Word's font when nothing names one.
@@ -58,7 +58,16 @@ pub(super) fn compute_run(
         kern: merged.kern.map(HalfPoints::pt).filter(|k| *k > Pt::ZERO),
         rtl: merged.rtl.unwrap_or(false),
         complex_script: merged.complex_script.unwrap_or(false),
+        lang: own_lang(defaults, levels, direct, |l| l.latin.as_deref()),
+        lang_bidi: own_lang(defaults, levels, direct, |l| l.bidi.as_deref()),
     }
+}
+
+/// One attribute of the innermost `w:lang` that gives it (§17.3.2.20: each attribute
+/// inherits on its own).
+fn own_lang(defaults: &RunProps, levels: &[&RunProps], direct: &RunProps, get: fn(&Lang) -> Option<&str>) -> Option<Arc<str>> {
+    let own = |p: &RunProps| p.lang.as_ref().and_then(get).map(str::trim).filter(|t| !t.is_empty()).map(Arc::from);
+    own(direct).or_else(|| levels.iter().rev().find_map(|l| own(l))).or_else(|| own(defaults))
 }
 
 /// Sizes below 1 pt (or negative, from a damaged file) are clamped so layout stays sane.

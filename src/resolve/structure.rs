@@ -2,6 +2,8 @@
 //! paragraphs, lists, tables, figures, links, notes and the table of contents, built in
 //! reading order while the document is resolved, and the tags layout puts on its items.
 
+use std::sync::Arc;
+
 use crate::docx::model::NoteKind;
 use crate::fast_map::FastMap;
 
@@ -17,7 +19,7 @@ impl Tag {
     pub const PAGINATION: Tag = Tag(1);
 
     /// The tag of node `index`.
-    fn of(index: usize) -> Tag {
+    pub(crate) fn of(index: usize) -> Tag {
         Tag(u32::try_from(index + 2).unwrap_or(u32::MAX))
     }
 
@@ -51,8 +53,8 @@ pub enum StructKind {
     THead,
     TBody,
     TR,
-    /// A header cell (cells of `w:tblHeader` rows), scope column.
-    TH,
+    /// A header cell, and which cells it heads.
+    TH(Scope),
     TD,
     Figure,
     Link,
@@ -60,8 +62,19 @@ pub enum StructKind {
     TOCI,
     Note,
     Caption,
+    /// Text in a language other than the document's, with its /Lang.
+    Span,
     /// A decorative picture: painted as an artifact and left out of the tree.
     Decorative,
+}
+
+/// What a header cell heads (the `Scope` attribute, ISO 32000-1 §14.8.5.7, Table 349).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The cells below it: a header row's cell.
+    Column,
+    /// The cells to its right: a header column's cell.
+    Row,
 }
 
 /// One element of the structure tree.
@@ -72,6 +85,8 @@ pub struct StructNode {
     pub parent: usize,
     /// The alternative text of a figure.
     pub alt: Option<String>,
+    /// The language of a Span (BCP 47, as `w:lang` gives it).
+    pub lang: Option<Arc<str>>,
 }
 
 /// The structure tree: node 0 is the Document; every other node's parent comes before it,
@@ -83,7 +98,7 @@ pub struct Structure {
 
 impl Default for Structure {
     fn default() -> Structure {
-        Structure { nodes: vec![StructNode { kind: StructKind::Document, parent: 0, alt: None }] }
+        Structure { nodes: vec![StructNode { kind: StructKind::Document, parent: 0, alt: None, lang: None }] }
     }
 }
 
@@ -100,6 +115,8 @@ pub struct ParaTags {
     pub figures: Tag,
     /// The first of its floating pictures' Figure elements, in order.
     pub anchored: Tag,
+    /// The first of its Spans in another language, in order.
+    pub spans: Tag,
 }
 
 /// What a paragraph is, as far as its element goes.
@@ -156,7 +173,7 @@ pub(super) struct Saved {
 
 impl Tagger {
     fn add(&mut self, kind: StructKind, parent: usize) -> usize {
-        self.structure.nodes.push(StructNode { kind, parent, alt: None });
+        self.structure.nodes.push(StructNode { kind, parent, alt: None, lang: None });
         self.structure.nodes.len() - 1
     }
 
@@ -193,7 +210,8 @@ impl Tagger {
 
     /// The tags of a paragraph with `links` hyperlinks, `inline` inline and `anchored`
     /// floating pictures (alternative text and decorative flag each), a list level when it
-    /// shows a list label, and the notes it references.
+    /// shows a list label, the notes it references and the languages of its Spans.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn paragraph(
         &mut self,
         role: ParaRole,
@@ -201,14 +219,19 @@ impl Tagger {
         links: usize,
         pictures: &[(bool, Option<&str>, bool)],
         notes: &[(NoteKind, i64)],
+        spans: &[Arc<str>],
     ) -> ParaTags {
         if self.off() {
             let t = Tag::PAGINATION;
-            return ParaTags { block: t, label: t, links: t, figures: t, anchored: t };
+            return ParaTags { block: t, label: t, links: t, figures: t, anchored: t, spans: t };
         }
         if role != ParaRole::TocEntry {
             self.toc = None;
         }
+        // A numbered heading is a heading whose number is part of its text, not a list
+        // item (Word's PDFs: PedroAlmeidacode's "1.1 Propósito" is an H1).
+        let numbered_heading = matches!(role, ParaRole::Heading(_)) && list_level.is_some();
+        let list_level = list_level.filter(|_| !numbered_heading);
         let (parent, label) = match list_level {
             Some(level) => {
                 while self.lists.last().is_some_and(|l| l.level > level) {
@@ -275,19 +298,38 @@ impl Tagger {
             let node = self.add(StructKind::Note, block);
             self.notes.entry(note).or_insert(node);
         }
+        let first_span = self.structure.nodes.len();
+        for lang in spans {
+            let node = self.add(StructKind::Span, block);
+            self.structure.nodes[node].lang = Some(lang.clone());
+        }
         ParaTags {
             block: Tag::of(block),
-            label,
+            label: if numbered_heading { Tag::of(block) } else { label },
             links: Tag::of(first_link),
             figures: Tag::of(first_figure),
             anchored: Tag::of(first_anchored),
+            spans: Tag::of(first_span),
         }
     }
 
-    /// A table starts: its element in the container, or none for a table read as its
-    /// cells' content (`data` false); [`Tagger::end_table`] ends it.
-    pub(super) fn table(&mut self, data: bool) {
-        let node = (data && !self.off()).then(|| {
+    /// A drawn shape (or group of shapes) in the container: a Figure with the drawing's
+    /// alternative text, or an artifact when it is marked decorative.
+    pub(super) fn drawing(&mut self, alt: Option<&str>, decorative: bool) -> Tag {
+        if self.off() {
+            return Tag::PAGINATION;
+        }
+        let node = self.add(if decorative { StructKind::Decorative } else { StructKind::Figure }, self.container);
+        self.structure.nodes[node].alt = alt.map(str::to_owned);
+        Tag::of(node)
+    }
+
+    /// A table starts: its element in the container (none in pagination content);
+    /// [`Tagger::end_table`] ends it. Every `w:tbl` is a Table, as in Word's PDFs, whether
+    /// or not it names header cells: ISO 14289-1 §7.5 asks for headers only where the
+    /// document has them.
+    pub(super) fn table(&mut self) {
+        let node = (!self.off()).then(|| {
             self.lists.clear();
             self.toc = None;
             self.add(StructKind::Table, self.container)
@@ -318,9 +360,9 @@ impl Tagger {
         Some(self.add(StructKind::TR, parent))
     }
 
-    /// A cell of `row`: TH for a header cell, else TD.
-    pub(super) fn cell(&mut self, row: Option<usize>, header: bool) -> Option<usize> {
-        row.map(|row| self.add(if header { StructKind::TH } else { StructKind::TD }, row))
+    /// A cell of `row`: TH for a header cell of the given scope, else TD.
+    pub(super) fn cell(&mut self, row: Option<usize>, header: Option<Scope>) -> Option<usize> {
+        row.map(|row| self.add(header.map_or(StructKind::TD, StructKind::TH), row))
     }
 
     /// The Note element of a referenced note, or a new one at the end of the document for
@@ -347,9 +389,9 @@ mod tests {
     #[test]
     fn nested_list_items_nest_their_list_in_the_item_before() {
         let mut t = Tagger::default();
-        t.paragraph(ParaRole::Body, Some(0), 0, &[], &[]);
-        t.paragraph(ParaRole::Body, Some(1), 0, &[], &[]);
-        t.paragraph(ParaRole::Body, Some(0), 0, &[], &[]);
+        t.paragraph(ParaRole::Body, Some(0), 0, &[], &[], &[]);
+        t.paragraph(ParaRole::Body, Some(1), 0, &[], &[], &[]);
+        t.paragraph(ParaRole::Body, Some(0), 0, &[], &[], &[]);
         use StructKind::*;
         assert_eq!(
             kinds(&t),
@@ -373,26 +415,42 @@ mod tests {
     #[test]
     fn header_rows_go_in_thead_and_the_rest_in_tbody() {
         let mut t = Tagger::default();
-        t.table(true);
+        t.table();
         let r0 = t.row(true);
-        t.cell(r0, true);
+        t.cell(r0, Some(Scope::Column));
         let r1 = t.row(false);
-        t.cell(r1, false);
+        t.cell(r1, Some(Scope::Row));
+        t.cell(r1, None);
         t.end_table();
-        t.table(false);
-        assert_eq!(t.row(false), None, "a layout table has no rows of its own");
+        t.begin_artifact();
+        t.table();
+        assert_eq!(t.row(false), None, "a table in a header has no rows of its own");
         t.end_table();
+        t.end_artifact();
         use StructKind::*;
-        assert_eq!(kinds(&t), vec![(Document, 0), (Table, 0), (THead, 1), (TR, 2), (TH, 3), (TBody, 1), (TR, 5), (TD, 6)]);
+        assert_eq!(
+            kinds(&t),
+            vec![
+                (Document, 0),
+                (Table, 0),
+                (THead, 1),
+                (TR, 2),
+                (TH(Scope::Column), 3),
+                (TBody, 1),
+                (TR, 5),
+                (TH(Scope::Row), 6),
+                (TD, 6)
+            ]
+        );
     }
 
     #[test]
     fn toc_entries_share_one_toc_and_pagination_content_is_untagged() {
         let mut t = Tagger::default();
-        let a = t.paragraph(ParaRole::TocEntry, None, 1, &[], &[]);
-        t.paragraph(ParaRole::TocEntry, None, 1, &[], &[]);
+        let a = t.paragraph(ParaRole::TocEntry, None, 1, &[], &[], &[]);
+        t.paragraph(ParaRole::TocEntry, None, 1, &[], &[], &[]);
         t.begin_artifact();
-        assert_eq!(t.paragraph(ParaRole::Body, None, 0, &[], &[]).block, Tag::PAGINATION);
+        assert_eq!(t.paragraph(ParaRole::Body, None, 0, &[], &[], &[]).block, Tag::PAGINATION);
         t.end_artifact();
         use StructKind::*;
         assert_eq!(kinds(&t), vec![(Document, 0), (TOC, 0), (TOCI, 1), (Link, 2), (TOCI, 1), (Link, 4)]);

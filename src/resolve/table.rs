@@ -5,6 +5,7 @@ use super::cascade::{
     merge_cell, merge_margins, merge_table, merge_table_borders, region_bit, CellStyle, Level, REGION_ORDER,
 };
 use super::document::Resolver;
+use super::structure::Scope;
 use super::{BorderSet, BorderStyle, CellBorders, ResolvedCell, ResolvedRow, ResolvedTable};
 use crate::docx::model::{
     Align, Border, CellMargins, CellProps, CellVAlign, Table, TableBorders, TableLayout, TableLook, TableRegion,
@@ -40,10 +41,7 @@ pub(super) fn resolve_table<'a>(r: &mut Resolver<'a>, t: &'a Table) -> ResolvedT
         rows: t.rows.len(),
     };
     let vis = |b: &Option<Border>| b.as_ref().and_then(BorderStyle::from_model);
-    // A table with no header row is laid out as a grid but read as its cells' content in
-    // order: a data table without headers fails ISO 14289-1 §7.5, and WCAG (F91) wants
-    // layout tables without table markup.
-    r.tagger.table(t.look.first_row == Some(true) || t.rows.iter().any(|row| row.header));
+    r.tagger.table();
     let rows =
         t.rows.iter().enumerate().map(|(ri, row)| resolve_row(r, &level, tstyle, &margins, &bands, ri, row)).collect();
     r.tagger.end_table();
@@ -78,7 +76,11 @@ fn resolve_row<'a>(
     // Header cells: the rows repeated as headers, and the first row when the table shows
     // its style's header-row look (Word tags that row's cells TH, measured on
     // `16261909_Backup_Tools_`, whose tables have no `w:tblHeader`).
-    let th = row.header || (ri == 0 && bands.look.first_row == Some(true));
+    let column_header = row.header || (ri == 0 && bands.look.first_row == Some(true));
+    // The first column is a column of row headers when the table shows the first-column
+    // look and its style formats that column (Word's TH pattern in the same document; a
+    // style without a `firstCol` part, such as Table Grid, gives none).
+    let styled_first_column = level.conditions.iter().any(|c| c.region == TableRegion::FirstColumn);
     let tr = r.tagger.row(row.header);
     let n = row.cells.len();
     let cells = row
@@ -126,7 +128,14 @@ fn resolve_row<'a>(
                 margin_right: m(cp.margins.right, margins.right, CELL_MARGIN_SIDE),
                 v_align: cp.v_align.unwrap_or(CellVAlign::Top),
                 blocks: {
-                    let cell = r.tagger.cell(tr, th);
+                    let scope = if column_header {
+                        Some(Scope::Column)
+                    } else if styled_first_column && regions & region_bit(TableRegion::FirstColumn) != 0 {
+                        Some(Scope::Row)
+                    } else {
+                        None
+                    };
+                    let cell = r.tagger.cell(tr, scope);
                     let saved = r.tagger.enter(cell);
                     let blocks = r.blocks(&c.blocks, cell_style);
                     r.tagger.leave(saved);

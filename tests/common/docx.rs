@@ -142,10 +142,15 @@ pub fn docx_with_rels(body: &str, parts: &[(&str, &str, &str, &str)]) -> Vec<u8>
     package_with(body, 0, &rels, &files)
 }
 
-/// A header or footer part (`w:hdr`/`w:ftr`, §17.10) holding `paragraphs`.
 /// A package whose main part has extra relationships `(id, kind, target)` and extra
 /// files `(path in the package, bytes)`, for documents that need several kinds of part.
 pub fn docx_with_files(body: &str, rels: &[(&str, &str, &str)], files: &[(&str, &[u8])]) -> Vec<u8> {
+    docx_styled_with_files(body, WORD_STYLES, rels, files)
+}
+
+/// [`docx_with_files`] with `styles` (a whole `w:styles` part) in place of Word's blank
+/// document styles.
+pub fn docx_styled_with_files(body: &str, styles: &str, rels: &[(&str, &str, &str)], files: &[(&str, &[u8])]) -> Vec<u8> {
     let rels: String = rels
         .iter()
         .map(|(id, kind, target)| {
@@ -153,9 +158,10 @@ pub fn docx_with_files(body: &str, rels: &[(&str, &str, &str)], files: &[(&str, 
         })
         .collect();
     let rels = DOCUMENT_RELS.replace("</Relationships>", &format!("{rels}</Relationships>"));
-    package_with(body, 0, &rels, files)
+    package_of(body, 0, &rels, Some(styles), files)
 }
 
+/// A header or footer part (`w:hdr`/`w:ftr`, §17.10) holding `paragraphs`.
 pub fn header_footer_xml(root: &str, paragraphs: &str) -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:{root} {W_NS}>{paragraphs}</w:{root}>"#

@@ -360,3 +360,27 @@ fn inline_word_art_keeps_its_room_in_the_line() {
     let moved = with_art - without;
     assert!((80.0..100.0).contains(&moved), "moved by {moved}");
 }
+
+#[test]
+fn a_picture_floating_in_a_table_cell_is_placed_in_the_cell_and_the_row_holds_it() {
+    // Word lays a `layoutInCell` picture out in its cell: 20 pt from the cell's text area
+    // (the cell at the margin, 5.4 pt of cell margin) and 6 pt below its paragraph's top.
+    let drawing = anchor(20.0, 6.0, 72.0, 90.0, r#"<wp:wrapSquare wrapText="bothSides"/>"#, &pic(72.0, 90.0, ""));
+    let cell = |content: &str| format!(r#"<w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr><w:p>{content}</w:p></w:tc>"#);
+    let body = format!(
+        r#"<w:tbl><w:tblPr><w:tblW w:w="8000" w:type="dxa"/><w:tblInd w:w="108" w:type="dxa"/></w:tblPr><w:tblGrid><w:gridCol w:w="4000"/><w:gridCol w:w="4000"/></w:tblGrid><w:tr>{}{}</w:tr></w:tbl><w:p><w:r><w:t>After the table</w:t></w:r></w:p>{LETTER}"#,
+        cell(&format!(r#"<w:r>{drawing}</w:r><w:r><w:t>Logo</w:t></w:r>"#)),
+        cell("<w:r><w:t>Title</w:t></w:r>")
+    );
+    let pages = pages(&docx_with_image(&body, "image1.png", &png(4, 3)));
+    let page = &pages[0];
+    let found = images(page);
+    assert_eq!(found.len(), 1, "the picture is drawn");
+    let (at, image) = found[0];
+    assert!((at.x.0 - (72.0 + 5.4 + 20.0)).abs() < 0.01, "x {}", at.x.0);
+    assert!((at.y.0 - (72.0 + 6.0)).abs() < 0.01, "y {}", at.y.0);
+    // The row grows to hold the picture, which text wraps around: the next paragraph
+    // starts below it.
+    let after = texts(page).into_iter().find(|(_, _, t)| t.glyphs.iter().any(|g| g.text == "A")).expect("the paragraph after");
+    assert!(after.1 > at.y.0 + image.size.height.0, "after the table at {}", after.1);
+}

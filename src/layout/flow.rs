@@ -900,7 +900,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
 }
 
 /// The floating pictures of a paragraph's visible runs, with their anchors.
-fn anchored_pictures<'p>(p: &'p ResolvedParagraph<'_>) -> impl Iterator<Item = (&'p Picture, &'p PictureAnchor)> + 'p {
+pub(super) fn anchored_pictures<'p>(p: &'p ResolvedParagraph<'_>) -> impl Iterator<Item = (&'p Picture, &'p PictureAnchor)> + 'p {
     p.inlines
         .iter()
         .filter_map(|i| match i {

@@ -1,4 +1,5 @@
-//! Blocks stacked in a box without pagination: table cells, headers and footers.
+//! Blocks stacked in a box without pagination: table cells (with the objects floating in
+//! them), text boxes, headers and footers.
 
 use std::sync::Arc;
 
@@ -6,10 +7,14 @@ use super::context::Ctx;
 use super::error::LayoutError;
 use super::fields::FieldValues;
 use super::fragment::Fragment;
-use super::frame::Point;
+use super::flow::anchored_pictures;
+use super::frame::{Item, Point, Size};
 use super::paragraph::{layout_paragraph, LaidParagraph};
+use super::picture;
 use super::table::{layout_table, render_row};
-use crate::resolve::{ParaStyle, ResolvedBlock};
+use super::text_box::{cell_anchor_origin, layout_box};
+use crate::docx::model::Wrap;
+use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedParagraph};
 use crate::units::Pt;
 
 /// Stacked content: lines and table rows at their y offsets.
@@ -81,6 +86,8 @@ pub(crate) fn layout_stack(
 ) -> Result<Stack, LayoutError> {
     let mut stack = Stack::default();
     let mut y = Pt::ZERO;
+    // The lowest floating object that text wraps around: the cell grows to hold it.
+    let mut floats_bottom = Pt::ZERO;
     let mut prev: Option<Arc<ParaStyle>> = None;
     let mut prev_after = Pt::ZERO;
     let mut first = true;
@@ -95,6 +102,9 @@ pub(crate) fn layout_stack(
                 let before = if in_cell && first && st.before_autospacing { Pt::ZERO } else { st.space_before };
                 let (after, before) = gap(prev.as_deref(), prev_after, st, before);
                 y += between(after, before);
+                if in_cell {
+                    floats_bottom = floats_bottom.max(place_floats(p, width, y, ctx, &mut stack)?);
+                }
                 for line in lp.lines {
                     let h = line.frag.height;
                     stack.parts.push((y, line.frag));
@@ -123,6 +133,41 @@ pub(crate) fn layout_stack(
     if in_cell && prev.as_ref().is_some_and(|p| p.after_autospacing) {
         prev_after = Pt::ZERO;
     }
-    stack.height = y + prev_after;
+    stack.height = (y + prev_after).max(floats_bottom);
     Ok(stack)
+}
+
+/// Places the floating pictures and text boxes anchored in paragraph `p` of a cell (or
+/// text box) whose top is at `top`, in front of the text or behind it; returns the bottom
+/// of those that text wraps around. The cell's text does not flow around them.
+fn place_floats(p: &ResolvedParagraph<'_>, width: Pt, top: Pt, ctx: &mut Ctx<'_>, stack: &mut Stack) -> Result<Pt, LayoutError> {
+    let mut bottom = Pt::ZERO;
+    let mut put = |stack: &mut Stack, at: Point, frag: Fragment, behind: bool, wraps: bool| {
+        let mut f = Fragment::new(Pt::ZERO);
+        bottom = bottom.max(if wraps { at.y + frag.height } else { Pt::ZERO });
+        f.append_owned(Point::new(at.x, Pt::ZERO), frag);
+        if behind {
+            stack.parts.insert(0, (at.y, f));
+        } else {
+            stack.parts.push((at.y, f));
+        }
+    };
+    for tb in p.text_boxes.iter().filter(|b| b.shape.anchored) {
+        let (w, frag) = layout_box(tb, width, ctx)?;
+        let size = Size { width: w, height: frag.height };
+        let at = cell_anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), width, top, size);
+        put(stack, at, frag, tb.shape.behind_text, tb.shape.wrap != Wrap::None);
+    }
+    for (k, (picture, anchor)) in anchored_pictures(p).enumerate() {
+        let size = picture::size(picture);
+        let at = cell_anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), width, top, size);
+        let mut frag = Fragment::new(size.height);
+        let tag = p.tags.anchored.nth(k);
+        frag.push_tagged(Point::default(), Item::Image(picture::image_item(picture)), tag);
+        for (at, text) in picture::overlay(picture, size, ctx) {
+            frag.push_tagged(at, Item::Text(text), tag);
+        }
+        put(stack, at, frag, anchor.behind_text, anchor.wrap != Wrap::None);
+    }
+    Ok(bottom)
 }

@@ -96,6 +96,27 @@ pub(crate) fn anchor_origin(
     Point::new(place(horizontal, h0, hw, width, "left", "right"), place(vertical, v0, vh, height, "top", "bottom"))
 }
 
+/// The top-left corner of a floating shape `size` in a table cell `width` wide, for a
+/// paragraph whose top is `paragraph_top` in the cell. Word lays a `layoutInCell` object
+/// out in its cell: every horizontal reference is the cell's text area, and every
+/// vertical one but the paragraph (or line) is the cell's top (§20.4.2.3 `layoutInCell`;
+/// AllirezaAfshar's logos sit 11.4 pt inside their cell in Word's PDF).
+pub(crate) fn cell_anchor_origin(
+    horizontal: Option<&AnchorPosition>,
+    vertical: Option<&AnchorPosition>,
+    width: Pt,
+    paragraph_top: Pt,
+    size: super::frame::Size,
+) -> Point {
+    let v0 = match vertical.and_then(|v| v.relative_from.as_deref()) {
+        Some("paragraph" | "line") | None => paragraph_top,
+        _ => Pt::ZERO,
+    };
+    let x = place(horizontal, Pt::ZERO, width, size.width, "left", "right");
+    let y = place(vertical, v0, Pt::ZERO, size.height, "top", "bottom");
+    Point::new(x, y.max(Pt::ZERO))
+}
+
 /// A position on one axis: the offset from the reference edge, or the alignment in it.
 fn place(pos: Option<&AnchorPosition>, start: Pt, extent: Pt, size: Pt, near: &str, far: &str) -> Pt {
     let Some(pos) = pos else { return start };

@@ -97,6 +97,11 @@ fn check_answer(doc: &Value, method: &str, path: &str, status: u16, headers: &He
             return Err(format!("{what}: the required header {name} is missing"));
         }
     }
+    // And every header of our own (X-…) the answer carries is described.
+    let described = |name: &str| response["headers"].as_object().is_some_and(|hs| hs.keys().any(|k| k.eq_ignore_ascii_case(name)));
+    if let Some(name) = headers.keys().map(|n| n.as_str()).find(|n| n.starts_with("x-") && !described(n)) {
+        return Err(format!("{what}: the header {name} is not described"));
+    }
     let content = &response["content"];
     let Some(types) = content.as_object() else {
         return if body.is_empty() { Ok(()) } else { Err(format!("{what}: a body the description has none for")) };
@@ -209,8 +214,12 @@ async fn every_answer_of_the_app_on_every_route_is_in_the_description() {
     let mut bad_option =
         format!("--{}\r\nContent-Disposition: form-data; name=\"pdfa\"\r\n\r\nPDF/X-1a\r\n", common::BOUNDARY).into_bytes();
     bad_option.extend_from_slice(&multipart("file", &sample));
+    // PDF/UA asked of a document without a title: 200 with X-Conversion-Warnings.
+    let mut pdfua = format!("--{}\r\nContent-Disposition: form-data; name=\"pdfua\"\r\n\r\ntrue\r\n", common::BOUNDARY).into_bytes();
+    pdfua.extend_from_slice(&multipart("file", &sample));
     let cases: Vec<(TestRequest, u16, &str)> = vec![
         (convert(Some(&key), multipart("file", &sample)), 200, ""),
+        (convert(Some(&key), pdfua), 200, ""),
         (convert(None, multipart("file", &sample)), 401, "unauthorized"),
         (convert(Some(&key), multipart("file", &sample)).insert_header(("Authorization", "Basic dXNlcjpwYXNz")), 401, "unauthorized"),
         (convert(Some(&free), multipart("file", &sample)), 403, "plan_required"),

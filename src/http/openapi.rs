@@ -157,6 +157,18 @@ fn header(description: &str, schema: impl Into<RefOr<Schema>>) -> Header {
     h
 }
 
+/// Sent only when `pdfua` or `pdfa` was asked for and the document keeps the PDF from
+/// meeting it: the reasons, comma-separated.
+fn conversion_warnings() -> Header {
+    let mut h = Header::new(string(Some("^[a-z_]+(, [a-z_]+)*$")));
+    h.description = Some(
+        "What the document itself keeps from conforming to the pdfua/pdfa asked for, comma-separated: \
+         pdfua_figure_without_alt, pdfua_table_without_headers, pdfua_no_title. The PDF is sent all the same."
+            .to_owned(),
+    );
+    h
+}
+
 fn string(pattern: Option<&str>) -> Schema {
     ObjectBuilder::new().schema_type(Type::String).pattern(pattern).build().into()
 }
@@ -269,7 +281,8 @@ impl IntoResponses for ConvertAnswers {
             .content("application/pdf", Content::new(Some(pdf)))
             .header("X-Credits-Used", credits("Credits this conversion consumed: max(1, ceil(bytes / 5 MiB))."))
             .header("X-Credits-Remaining", credits("Credits left in the current month, after this conversion."))
-            .header("X-Credits-Limit", credits("The account's monthly allowance."));
+            .header("X-Credits-Limit", credits("The account's monthly allowance."))
+            .header("X-Conversion-Warnings", conversion_warnings());
         answers("/api/convert", ok)
     }
 }

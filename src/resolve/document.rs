@@ -371,7 +371,6 @@ impl<'a> Resolver<'a> {
     }
 }
 
-
 /// The language of a document that names none: Word's default.
 pub const DEFAULT_LANG: &str = "en-US";
 

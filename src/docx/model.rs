@@ -474,6 +474,18 @@ impl TextBox {
     pub fn draws(&self) -> bool {
         self.shape.as_ref().is_some_and(|s| s.fill.is_some() || s.line.is_some()) || !self.children.is_empty()
     }
+
+    /// Whether the box holds text (a table counts as text); a shape's empty text box,
+    /// one empty paragraph as Word writes it, does not.
+    pub fn holds_text(&self) -> bool {
+        self.blocks.iter().any(|b| match b {
+            Block::Table(_) => true,
+            Block::Paragraph(p) => p.inlines.iter().any(|i| match i {
+                Inline::Run(r) => r.content.iter().any(|c| !matches!(c, RunContent::Text(t) if t.trim().is_empty())),
+                _ => false,
+            }),
+        })
+    }
 }
 
 /// The look of a drawn shape (DrawingML `a:prstGeom`, `a:solidFill`, `a:ln`, §20.1.9.18,

@@ -207,8 +207,8 @@ impl<'a> Resolver<'a> {
             .map(|b| {
                 // A drawn shape without text is a figure; a shape holding text is read as
                 // its text (Word's PDFs: sverrejb input_24's twenty labelled shapes are
-                // text, AllirezaAfshar's three empty boxes figures).
-                let figure = if b.draws() && b.blocks.is_empty() { self.tagger.drawing(b.alt.as_deref(), b.decorative) } else { Tag::ARTIFACT };
+                // text, AllirezaAfshar's three boxes with an empty paragraph figures).
+                let figure = if b.draws() && !b.holds_text() { self.tagger.drawing(b.alt.as_deref(), b.decorative) } else { Tag::ARTIFACT };
                 ResolvedTextBox { blocks: self.blocks(&b.blocks, None), shape: b, figure }
             })
             .collect();

@@ -73,7 +73,7 @@ pub enum StructKind {
 pub enum Scope {
     /// The cells below it: a header row's cell.
     Column,
-    /// The cells to its right: a header column's cell.
+    /// The cells of its row: a header column's cell.
     Row,
 }
 

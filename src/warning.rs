@@ -16,6 +16,12 @@ impl Warning {
     pub fn new(kind: &'static str, message: impl Into<String>) -> Warning {
         Warning { kind, message: message.into() }
     }
+
+    /// Whether it says what keeps the PDF from the PDF/UA or PDF/A conformance asked for
+    /// (`pdfua_…`, `pdfa_…`): the PDF is delivered all the same, and the caller is told.
+    pub fn is_conformance(&self) -> bool {
+        self.kind.starts_with("pdfua_") || self.kind.starts_with("pdfa_")
+    }
 }
 
 impl fmt::Display for Warning {

@@ -211,12 +211,9 @@ async fn every_answer_of_the_app_on_every_route_is_in_the_description() {
         .insert_header(("Content-Type", "text/plain"))
         .set_payload("hello");
     // A `pdfa` level we do not offer, before the file part.
-    let mut bad_option =
-        format!("--{}\r\nContent-Disposition: form-data; name=\"pdfa\"\r\n\r\nPDF/X-1a\r\n", common::BOUNDARY).into_bytes();
-    bad_option.extend_from_slice(&multipart("file", &sample));
+    let bad_option = common::form(&sample, &[("pdfa", "PDF/X-1a")]);
     // PDF/UA asked of a document without a title: 200 with X-Conversion-Warnings.
-    let mut pdfua = format!("--{}\r\nContent-Disposition: form-data; name=\"pdfua\"\r\n\r\ntrue\r\n", common::BOUNDARY).into_bytes();
-    pdfua.extend_from_slice(&multipart("file", &sample));
+    let pdfua = common::form(&sample, &[("pdfua", "true")]);
     let cases: Vec<(TestRequest, u16, &str)> = vec![
         (convert(Some(&key), multipart("file", &sample)), 200, ""),
         (convert(Some(&key), pdfua), 200, ""),

@@ -5,16 +5,12 @@
 
 mod common;
 
-use std::process::Command;
-
 use actix_web::test::{self, TestRequest};
 use common::docx::{docx_with_files, escape, inline_picture, png};
-use common::{multipart, multipart_type, Settings, TestService};
+use common::{convert_cli, form, multipart, multipart_type, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
 const NS: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main""#;
 
@@ -195,12 +191,7 @@ fn assert_tagged(pdf: &[u8], roles: &[&str]) {
 #[test]
 fn the_cli_writes_a_tagged_pdf_that_passes_pdfua() {
     let (bytes, roles) = sample();
-    let dir = tempfile::tempdir().unwrap();
-    let (input, output) = (dir.path().join("in.docx"), dir.path().join("out.pdf"));
-    std::fs::write(&input, &bytes).unwrap();
-    let out = Command::new(BIN).arg("convert").arg(&input).arg(&output).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_tagged(&std::fs::read(&output).unwrap(), &roles);
+    assert_tagged(&convert_cli(&bytes, &[]), &roles);
 }
 
 #[actix_web::test]
@@ -289,15 +280,6 @@ out.update(flags=flags, fonts=fonts, unembedded=unembedded, smasks=smasks, forbi
 print(json.dumps(out))
 "#;
 
-fn convert_cli(bytes: &[u8], flags: &[&str]) -> Vec<u8> {
-    let dir = tempfile::tempdir().unwrap();
-    let (input, output) = (dir.path().join("in.docx"), dir.path().join("out.pdf"));
-    std::fs::write(&input, bytes).unwrap();
-    let out = Command::new(BIN).arg("convert").args(flags).arg(&input).arg(&output).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    std::fs::read(&output).unwrap()
-}
-
 /// The SHA-256 of the shipped sRGB profile, as the checker prints it.
 fn profile_digest() -> String {
     use sha2::{Digest, Sha256};
@@ -368,17 +350,6 @@ fn pdfa_1b_paints_transparent_pictures_over_white_without_a_soft_mask() {
 }
 
 /// A multipart body with the file and text fields.
-fn form(file: &[u8], fields: &[(&str, &str)]) -> Vec<u8> {
-    let boundary = common::BOUNDARY;
-    let mut body = Vec::new();
-    for (name, value) in fields {
-        body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
-    }
-    let with_file = multipart("file", file);
-    body.extend_from_slice(&with_file);
-    body
-}
-
 #[actix_web::test]
 async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free() {
     let svc = TestService::start(Settings::default()).await;

@@ -7,16 +7,12 @@
 
 mod common;
 
-use std::process::Command;
-
 use actix_web::test::{self, TestRequest};
 use common::docx::{docx_styled_with_files, escape, WORD_STYLES};
-use common::{multipart, multipart_type, Settings, TestService};
+use common::{convert_cli, form, multipart_type, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
 use serde_json::{json, Value};
-
-const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
 const NS: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main""#;
 
@@ -179,19 +175,10 @@ fn check(pdf: &[u8]) -> Option<Value> {
     common::python::run_on_pdf(CHECK, pdf)
 }
 
-fn convert_cli(bytes: &[u8]) -> Vec<u8> {
-    let dir = tempfile::tempdir().unwrap();
-    let (input, output) = (dir.path().join("in.docx"), dir.path().join("out.pdf"));
-    std::fs::write(&input, bytes).unwrap();
-    let out = Command::new(BIN).arg("convert").arg(&input).arg(&output).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    std::fs::read(&output).unwrap()
-}
-
 #[test]
 fn the_structure_follows_words_pdfs() {
     let (bytes, roles) = document();
-    let Some(found) = check(&convert_cli(&bytes)) else { return };
+    let Some(found) = check(&convert_cli(&bytes, &[])) else { return };
     let got: Vec<&str> = found["roles"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
     assert_eq!(&got[..roles.len()], roles.as_slice(), "structure in reading order: {got:?}");
     // The numbered headings are headings, not list items.
@@ -223,9 +210,7 @@ async fn a_pdfua_request_names_the_tables_without_headers() {
     let svc = TestService::start(Settings::default()).await;
     let key = svc.account("tables", Plan::Paid, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let boundary = common::BOUNDARY;
-    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"pdfua\"\r\n\r\ntrue\r\n").into_bytes();
-    body.extend_from_slice(&multipart("file", &bytes));
+    let body = form(&bytes, &[("pdfua", "true")]);
     let req = TestRequest::post()
         .uri("/api/convert")
         .insert_header(("Content-Type", multipart_type()))

@@ -26,7 +26,7 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
         .map_err(|source| CliError::Convert { path: args.input.clone(), source })?;
     std::fs::write(&args.output, &rendered.pdf).map_err(|source| CliError::Write { path: args.output.clone(), source })?;
     for w in &rendered.warnings {
-        if w.kind.starts_with("pdfua_") || w.kind.starts_with("pdfa_") {
+        if w.is_conformance() {
             // The PDF is written all the same; the user asked for a conformance it misses.
             tracing::warn!(warning = %w, "conformance warning");
         } else {

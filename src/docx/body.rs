@@ -66,7 +66,7 @@ impl Blocks {
                 story.skipped.alt_chunks += 1;
                 xml.skip()
             }
-            // `w:sdtPr`, `w:sdtEndPr`, `w:customXmlPr`, deletions, range markers, proofing
+            // `w:sdtEndPr`, `w:customXmlPr`, deletions, range markers, proofing
             // marks and anything unknown.
             _ => xml.skip(),
         }

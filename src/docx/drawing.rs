@@ -189,7 +189,7 @@ pub(crate) fn read_drawing(
                 }
                 // VML's alternative text (Part 4 §14.1.2.19 `v:shape@alt`).
                 if kind != DrawingKind::Drawing && name == b"shape" && pic.alt.is_none() {
-                    pic.alt = attr(&e, b"alt").map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+                    pic.alt = nonblank_attr(&e, b"alt");
                 }
                 stack.push(name.to_vec());
                 match name {
@@ -210,18 +210,11 @@ pub(crate) fn read_drawing(
                             b.text_anchor = attr(&e, b"anchor").map(|a| a.into_owned());
                         }
                     }
-                    // §20.4.2.5: the drawing's non-visual properties; `descr` is the
-                    // alternative text Word's "Alt Text" pane writes, `title` its older title.
-                    b"docPr" => {
-                        let text = |name: &[u8]| attr(&e, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-                        pic.alt = text(b"descr").or_else(|| text(b"title"));
-                    }
+                    // §20.4.2.5: the drawing's non-visual properties.
+                    b"docPr" => pic.alt = alt_text(&e),
                     // A group's picture carries its own alternative text (`pic:cNvPr`,
                     // §20.2.2.3) where the group's `wp:docPr` gives none.
-                    b"cNvPr" if pic.in_pic && pic.alt.is_none() => {
-                        let text = |name: &[u8]| attr(&e, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-                        pic.alt = text(b"descr").or_else(|| text(b"title"));
-                    }
+                    b"cNvPr" if pic.in_pic && pic.alt.is_none() => pic.alt = alt_text(&e),
                     b"decorative" => pic.decorative = on_off_attr(&e, b"val").unwrap_or(true),
                     b"inline" => frame.anchored = false,
                     b"anchor" => {
@@ -299,6 +292,10 @@ pub(crate) fn read_drawing(
     }
     frame.wrap = pic.wrap;
     frame.wrap_text = pic.wrap_text;
+    // The drawing's alternative text goes with every box it makes (a shape, a group, a
+    // chart or SmartArt drawn as a group), those read already and those made below.
+    frame.alt.clone_from(&pic.alt);
+    frame.decorative = pic.decorative;
     // A VML `w10:wrap` follows the text box it belongs to: the box learns it now.
     let had_boxes = story.text_boxes.len() > first_box;
     for b in &mut story.text_boxes[first_box..] {
@@ -306,8 +303,8 @@ pub(crate) fn read_drawing(
             b.wrap = frame.wrap;
             b.wrap_text = frame.wrap_text;
         }
-        b.alt.clone_from(&pic.alt);
-        b.decorative = pic.decorative;
+        b.alt.clone_from(&frame.alt);
+        b.decorative = frame.decorative;
     }
     let picture = picture(story, &frame, &pic)?;
     if kind != DrawingKind::Drawing && !had_boxes && !vml_not_a_box {
@@ -323,8 +320,6 @@ pub(crate) fn read_drawing(
         let mut shape_box = (*frame).clone();
         shape_box.shape = top_shape;
         shape_box.children = children;
-        shape_box.alt.clone_from(&pic.alt);
-        shape_box.decorative = pic.decorative;
         story.text_boxes.insert(first_box, shape_box);
         drawn = true;
     }
@@ -364,6 +359,17 @@ pub(crate) fn read_drawing(
         }
     }
     Ok(picture.map(RunContent::Picture))
+}
+
+/// An attribute's value, trimmed, unless it is blank.
+fn nonblank_attr(e: &BytesStart<'_>, name: &[u8]) -> Option<String> {
+    attr(e, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// The alternative text of `wp:docPr` or `pic:cNvPr` (§20.4.2.5): `descr`, which Word's
+/// "Alt Text" pane writes, else `title`, its older title.
+fn alt_text(e: &BytesStart<'_>) -> Option<String> {
+    nonblank_attr(e, b"descr").or_else(|| nonblank_attr(e, b"title"))
 }
 
 /// The picture a drawing points at, with its media part read through the story's

@@ -42,8 +42,8 @@ struct Frame {
     pending_simple: bool,
     /// The cached result of a PAGEREF, read while hidden.
     cached: String,
-    /// A PAGEREF's bookmark when `\h` makes it a link.
-    link: Option<LinkTarget>,
+    /// A PAGEREF whose `\h` makes it a link to its bookmark.
+    linked: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -113,7 +113,7 @@ impl FieldStack {
             kind: None,
             pending_simple: false,
             cached: String::new(),
-            link: None,
+            linked: false,
         });
     }
 
@@ -132,19 +132,17 @@ impl FieldStack {
         let outer_visible = n > 0 && self.frames[..n - 1].iter().all(is_visible);
         let f = self.frames.last_mut().filter(|f| f.phase == Phase::Code)?;
         f.phase = Phase::Result;
-        let kind = classify(&f.instruction);
+        let instruction = std::mem::take(&mut f.instruction);
+        let kind = classify(&instruction);
         f.kind = Some(kind.clone());
         if kind == Kind::Toc {
             self.tocs += 1;
         }
-        let f = self.frames.last_mut()?;
         // A PAGEREF is emitted at its end, when its cached result is known.
-        if let Kind::Page(FieldKind::PageRef { bookmark, .. }) = &kind {
-            f.link = has_switch(&f.instruction, 'h').then(|| LinkTarget::Internal(bookmark.to_string()));
-            f.instruction = String::new();
+        if matches!(kind, Kind::Page(FieldKind::PageRef { .. })) {
+            f.linked = has_switch(&instruction, 'h');
             return None;
         }
-        f.instruction = String::new();
         outer_visible.then(|| action_at_start(&kind)).flatten()
     }
 
@@ -162,8 +160,9 @@ impl FieldStack {
             },
             (Phase::Result, Some(Kind::Link(_))) => Some(FieldAction::LinkEnd),
             (Phase::Result, Some(Kind::Page(FieldKind::PageRef { bookmark, .. }))) => {
+                let target = f.linked.then(|| LinkTarget::Internal(bookmark.to_string()));
                 let field = FieldKind::PageRef { bookmark, cached: Arc::from(f.cached.trim()) };
-                Some(match f.link {
+                Some(match target {
                     Some(target) => FieldAction::LinkedField(field, target),
                     None => FieldAction::Field(field),
                 })
@@ -189,7 +188,7 @@ impl FieldStack {
             kind: Some(kind),
             pending_simple,
             cached: String::new(),
-            link: None,
+            linked: false,
         });
         action
     }
@@ -231,6 +230,7 @@ fn action_at_start(kind: &Kind) -> Option<FieldAction> {
 fn classify(instruction: &str) -> Kind {
     let mut words = instruction.split_ascii_whitespace();
     let Some(name) = words.next() else { return Kind::Other };
+    let args = instruction[instruction.find(name).unwrap_or(0) + name.len()..].trim();
     if name.eq_ignore_ascii_case("PAGE") {
         Kind::Page(FieldKind::Page)
     } else if name.eq_ignore_ascii_case("NUMPAGES") {
@@ -240,31 +240,31 @@ fn classify(instruction: &str) -> Kind {
     } else if name.eq_ignore_ascii_case("PAGEREF") {
         // §17.16.5.45: the bookmark is the first argument; `\h` links, `\p` says "above"
         // or "below" (not supported: the cached text stays).
-        let args = instruction[instruction.find(name).unwrap_or(0) + name.len()..].trim();
-        match next_argument(args) {
-            Some((bookmark, _)) if !bookmark.starts_with('\\') && !args.contains("\\p") => {
+        match bookmark_argument(args) {
+            Some(bookmark) if !args.contains("\\p") => {
                 Kind::Page(FieldKind::PageRef { bookmark: Arc::from(bookmark), cached: Arc::from("") })
             }
             _ => Kind::Other,
         }
     } else if name.eq_ignore_ascii_case("HYPERLINK") {
-        hyperlink_target(instruction[instruction.find(name).unwrap_or(0) + name.len()..].trim())
-            .map_or(Kind::Other, Kind::Link)
+        hyperlink_target(args).map_or(Kind::Other, Kind::Link)
     } else if name.eq_ignore_ascii_case("TOC") {
         Kind::Toc
     } else if name.eq_ignore_ascii_case("REF") || name.eq_ignore_ascii_case("NOTEREF") {
         // §17.16.5.52 REF and §17.16.5.41 NOTEREF: `\h` makes the result a link to the
         // bookmark, the first argument.
-        let args = instruction[instruction.find(name).unwrap_or(0) + name.len()..].trim();
-        match next_argument(args) {
-            Some((bookmark, _)) if !bookmark.starts_with('\\') && has_switch(args, 'h') => {
-                Kind::Link(LinkTarget::Internal(bookmark))
-            }
+        match bookmark_argument(args) {
+            Some(bookmark) if has_switch(args, 'h') => Kind::Link(LinkTarget::Internal(bookmark)),
             _ => Kind::Other,
         }
     } else {
         Kind::Other
     }
+}
+
+/// The bookmark a cross-reference names: its first argument, unless that is a switch.
+fn bookmark_argument(args: &str) -> Option<String> {
+    next_argument(args).map(|(bookmark, _)| bookmark).filter(|b| !b.starts_with('\\'))
 }
 
 /// Whether an instruction has the switch `\c` outside quoted arguments.

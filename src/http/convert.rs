@@ -68,14 +68,14 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
         }
     };
     for w in &rendered.warnings {
-        tracing::debug!(request_id = %request_id, warning = %w, "render warning");
+        if w.is_conformance() {
+            tracing::warn!(request_id = %request_id, warning = %w, "conformance warning");
+        } else {
+            tracing::debug!(request_id = %request_id, warning = %w, "render warning");
+        }
     }
     // What keeps the PDF from the conformance asked for: the PDF is sent all the same.
-    let conformance: Vec<&str> =
-        rendered.warnings.iter().filter(|w| w.kind.starts_with("pdfua_") || w.kind.starts_with("pdfa_")).map(|w| w.kind).collect();
-    for w in rendered.warnings.iter().filter(|w| conformance.contains(&w.kind)) {
-        tracing::warn!(request_id = %request_id, warning = %w, "conformance warning");
-    }
+    let conformance: Vec<&str> = rendered.warnings.iter().filter(|w| w.is_conformance()).map(|w| w.kind).collect();
 
     let commit = Commit {
         hold: hold.clone(),

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::context::Ctx;
 use super::error::LayoutError;
 use super::fragment::Fragment;
-use super::frame::{Item, Point, Size, Tag};
+use super::frame::{Point, Size, Tag};
 use super::header_footer::{pick, Parts};
 use super::page::{body_area, columns, PageBuild};
 use super::notes::{block_lines, footnote_refs, separator, NoteArea};
@@ -21,8 +21,8 @@ use super::picture;
 use super::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
 use super::wrap::{Exclusion, Exclusions};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
-use crate::docx::model::{BreakKind, Distances, Picture, PictureAnchor, RunContent, SectionStart, Wrap, WrapText};
-use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedTable};
+use crate::docx::model::{BreakKind, Distances, SectionStart, Wrap, WrapText};
+use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedParagraph, ResolvedTable};
 use crate::units::Pt;
 
 /// The most pages a document may lay out to.
@@ -158,7 +158,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             for (index, block) in doc.body[range.clone()].iter().enumerate() {
                 // Floating objects go first: the anchor paragraph's own lines wrap too.
                 if let ResolvedBlock::Paragraph(p) = block {
-                    if p.text_boxes.iter().any(|b| b.shape.anchored) || anchored_pictures(p).next().is_some() {
+                    if p.text_boxes.iter().any(|b| b.shape.anchored) || picture::anchored(p).next().is_some() {
                         laid.push(Laid::Boxes(range.start + index));
                     }
                 }
@@ -694,15 +694,9 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let float = FloatWrap { behind: s.behind_text, wrap: s.wrap, side: s.wrap_text, distance: s.distance };
             self.place_float(page, at, frag, width, float);
         }
-        for (k, (picture, anchor)) in anchored_pictures(p).enumerate() {
-            let size = picture::size(picture);
+        for (k, (picture, anchor)) in picture::anchored(p).enumerate() {
+            let (size, frag) = picture::floating(picture, p.tags.anchored.nth(k), self.ctx);
             let at = anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), &frame, size.width, size.height);
-            let mut frag = Fragment::new(size.height);
-            let tag = p.tags.anchored.nth(k);
-            frag.push_tagged(Point::default(), Item::Image(picture::image_item(picture)), tag);
-            for (at, text) in picture::overlay(picture, size, self.ctx) {
-                frag.push_tagged(at, Item::Text(text), tag);
-            }
             let float = FloatWrap {
                 behind: anchor.behind_text,
                 wrap: anchor.wrap,
@@ -897,21 +891,6 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         let (items, marks) = (items..page.body.items.len(), marks..page.body.marks.len());
         self.log.other_content(self.col, items, marks);
     }
-}
-
-/// The floating pictures of a paragraph's visible runs, with their anchors.
-pub(super) fn anchored_pictures<'p>(p: &'p ResolvedParagraph<'_>) -> impl Iterator<Item = (&'p Picture, &'p PictureAnchor)> + 'p {
-    p.inlines
-        .iter()
-        .filter_map(|i| match i {
-            ResolvedInline::Run(r) if !r.style.vanish => Some(r.content),
-            _ => None,
-        })
-        .flatten()
-        .filter_map(|c| match c {
-            RunContent::Picture(p) => p.anchor.as_deref().map(|a| (p, a)),
-            _ => None,
-        })
 }
 
 /// Body blocks per section: a paragraph with `closes_section` ends its section.

@@ -48,5 +48,6 @@ mod wrap;
 mod testing;
 
 pub use document::{layout, layout_releasing, LaidOut};
+pub(crate) use east_asian::is_cjk;
 pub use error::LayoutError;
 pub use fonts::FontBook;

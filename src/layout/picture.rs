@@ -5,8 +5,10 @@ use std::sync::Arc;
 
 use super::context::Ctx;
 use super::fields::text_item;
-use super::frame::{ImageCrop, ImageData, ImageItem, Point, Rgb, Size, TextItem};
-use crate::docx::model::{Picture, TextAnchor};
+use super::fragment::Fragment;
+use super::frame::{ImageCrop, ImageData, ImageItem, Item, Point, Rgb, Size, Tag, TextItem};
+use crate::docx::model::{Picture, PictureAnchor, RunContent, TextAnchor};
+use crate::resolve::{ResolvedInline, ResolvedParagraph};
 use crate::units::Pt;
 
 /// `a:srcRect` values are thousandths of a percent (ST_Percentage, §20.1.10.40).
@@ -76,6 +78,33 @@ pub(crate) fn overlay(p: &Picture, size: Size, ctx: &mut Ctx<'_>) -> Vec<(Point,
         out.push((Point::new(x, size.height * t.y), item));
     }
     out
+}
+
+/// The floating pictures of a paragraph's visible runs, with their anchors.
+pub(crate) fn anchored<'p>(p: &'p ResolvedParagraph<'_>) -> impl Iterator<Item = (&'p Picture, &'p PictureAnchor)> + 'p {
+    p.inlines
+        .iter()
+        .filter_map(|i| match i {
+            ResolvedInline::Run(r) if !r.style.vanish => Some(r.content),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|c| match c {
+            RunContent::Picture(p) => p.anchor.as_deref().map(|a| (p, a)),
+            _ => None,
+        })
+}
+
+/// A floating picture as a fragment with its corner at the origin, tagged `tag`, its
+/// metafile words over it; and its size.
+pub(crate) fn floating(picture: &Picture, tag: Tag, ctx: &mut Ctx<'_>) -> (Size, Fragment) {
+    let size = size(picture);
+    let mut frag = Fragment::new(size.height);
+    frag.push_tagged(Point::default(), Item::Image(image_item(picture)), tag);
+    for (at, text) in overlay(picture, size, ctx) {
+        frag.push_tagged(at, Item::Text(text), tag);
+    }
+    (size, frag)
 }
 
 /// The picture's box: `wp:extent` (§20.4.2.7).

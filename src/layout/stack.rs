@@ -7,8 +7,7 @@ use super::context::Ctx;
 use super::error::LayoutError;
 use super::fields::FieldValues;
 use super::fragment::Fragment;
-use super::flow::anchored_pictures;
-use super::frame::{Item, Point, Size};
+use super::frame::{Point, Size};
 use super::paragraph::{layout_paragraph, LaidParagraph};
 use super::picture;
 use super::table::{layout_table, render_row};
@@ -158,15 +157,9 @@ fn place_floats(p: &ResolvedParagraph<'_>, width: Pt, top: Pt, ctx: &mut Ctx<'_>
         let at = cell_anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), width, top, size);
         put(stack, at, frag, tb.shape.behind_text, tb.shape.wrap != Wrap::None);
     }
-    for (k, (picture, anchor)) in anchored_pictures(p).enumerate() {
-        let size = picture::size(picture);
+    for (k, (picture, anchor)) in picture::anchored(p).enumerate() {
+        let (size, frag) = picture::floating(picture, p.tags.anchored.nth(k), ctx);
         let at = cell_anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), width, top, size);
-        let mut frag = Fragment::new(size.height);
-        let tag = p.tags.anchored.nth(k);
-        frag.push_tagged(Point::default(), Item::Image(picture::image_item(picture)), tag);
-        for (at, text) in picture::overlay(picture, size, ctx) {
-            frag.push_tagged(at, Item::Text(text), tag);
-        }
         put(stack, at, frag, anchor.behind_text, anchor.wrap != Wrap::None);
     }
     Ok(bottom)

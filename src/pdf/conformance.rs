@@ -8,7 +8,9 @@ use sha2::{Digest, Sha256};
 
 use super::deflate::Deflater;
 use super::document::Refs;
+use super::metadata::present;
 use super::options::PdfOptions;
+use super::structure::Tagging;
 use super::PdfError;
 use crate::layout::frame::DocInfo;
 use crate::warning::Warning;
@@ -56,22 +58,24 @@ pub(super) fn set_file_id(pdf: &mut Pdf, options: PdfOptions) {
 
 /// What keeps the document from the conformance asked for, as warnings; the PDF is
 /// written all the same.
-pub(super) fn warnings(options: PdfOptions, info: &DocInfo, figures_without_alt: usize, tables_without_headers: usize) -> Vec<Warning> {
+pub(super) fn warnings(options: PdfOptions, info: &DocInfo, tagging: &Tagging<'_>) -> Vec<Warning> {
     let mut out = Vec::new();
     if options.pdfua {
+        let figures_without_alt = tagging.figures_without_alt();
         if figures_without_alt > 0 {
             out.push(Warning::new(
                 "pdfua_figure_without_alt",
                 format!("{figures_without_alt} picture(s) have no alternative text in the document (ISO 14289-1 §7.3)"),
             ));
         }
+        let tables_without_headers = tagging.tables_without_headers();
         if tables_without_headers > 0 {
             out.push(Warning::new(
                 "pdfua_table_without_headers",
                 format!("{tables_without_headers} table(s) mark no header row or column in the document (ISO 14289-1 §7.5)"),
             ));
         }
-        if info.title.as_deref().is_none_or(str::is_empty) {
+        if present(&info.title).is_none() {
             out.push(Warning::new("pdfua_no_title", "the document has no title in its properties (ISO 14289-1 §7.1)"));
         }
     }

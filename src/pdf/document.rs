@@ -175,7 +175,7 @@ pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Res
     // Word writes the document's language; without one, ours is Word's default.
     let lang = layout.info.lang.as_deref().unwrap_or(crate::resolve::DEFAULT_LANG);
     let mut warnings = images.warnings;
-    warnings.extend(conformance::warnings(options, &layout.info, tagging.figures_without_alt(), tagging.tables_without_headers()));
+    warnings.extend(conformance::warnings(options, &layout.info, &tagging));
     let struct_root = tagging.write(&mut pdf, &mut refs, &page_refs, lang);
     let profile = conformance::write_profile(&mut pdf, &mut refs, &mut deflater, options)?;
     let xmp_ref = refs.alloc();

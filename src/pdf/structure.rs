@@ -37,10 +37,9 @@ pub(super) struct Tagging<'a> {
     nodes: Cow<'a, [StructNode]>,
     /// The node each node continues (itself for the layout's own), which orders siblings.
     origin: Vec<u32>,
-    /// The continuation a table, row group, row or cell is shown in now, by its origin.
-    current: FastMap<u32, u32>,
-    /// The page each shown table (or continuation of one) starts on.
-    table_page: FastMap<u32, u32>,
+    /// The element a shown table, row group, row or cell is continued in now, by its
+    /// origin, and the page that element started on.
+    current: FastMap<u32, (u32, u32)>,
     /// The tables with header cells, which stay one Table across pages.
     headed: Vec<bool>,
     /// Kids of each node, in order of appearance.
@@ -72,7 +71,6 @@ impl<'a> Tagging<'a> {
             nodes: Cow::Borrowed(&structure.nodes),
             origin: (0..n as u32).collect(),
             current: FastMap::default(),
-            table_page: FastMap::default(),
             headed: headed_tables(&structure.nodes),
             kids: vec![Vec::new(); n],
             attached,
@@ -107,7 +105,7 @@ impl<'a> Tagging<'a> {
         while !self.attached[node as usize] {
             self.attached[node as usize] = true;
             if self.nodes[node as usize].kind == StructKind::Table {
-                self.table_page.insert(node, page);
+                self.current.insert(node, (node, page));
             }
             let parent = self.nodes[node as usize].parent as u32;
             self.kids[parent as usize].push(Kid::Node(node));
@@ -121,14 +119,13 @@ impl<'a> Tagging<'a> {
     fn continued(&mut self, node: u32, page: u32) -> u32 {
         let node = self.origin[node as usize];
         let kind = self.nodes[node as usize].kind;
-        let grid = matches!(kind, StructKind::THead | StructKind::TBody | StructKind::TR | StructKind::TH(_) | StructKind::TD);
-        if !grid && kind != StructKind::Table {
+        if !kind.is_table_part() && kind != StructKind::Table {
             return node;
         }
-        let now = self.current.get(&node).copied().unwrap_or(node);
+        let (now, since) = self.current.get(&node).copied().unwrap_or((node, page));
         let parent = self.continued(self.nodes[now as usize].parent as u32, page);
         let fresh = match kind {
-            StructKind::Table => !self.headed[node as usize] && self.table_page.get(&now).is_some_and(|&p| p < page),
+            StructKind::Table => !self.headed[node as usize] && since < page,
             _ => parent != self.nodes[now as usize].parent as u32,
         };
         if !fresh {
@@ -142,10 +139,7 @@ impl<'a> Tagging<'a> {
         self.kids.push(Vec::new());
         self.attached.push(true);
         self.kids[parent as usize].push(Kid::Node(copy));
-        if kind == StructKind::Table {
-            self.table_page.insert(copy, page);
-        }
-        self.current.insert(node, copy);
+        self.current.insert(node, (copy, page));
         copy
     }
 
@@ -255,7 +249,7 @@ impl<'a> Tagging<'a> {
         // cell falls under. Parents come before their children, so one pass reaches all.
         for i in 1..self.nodes.len() {
             let parent = self.nodes[i].parent;
-            let grid = matches!(self.nodes[i].kind, StructKind::THead | StructKind::TBody | StructKind::TR | StructKind::TH(_) | StructKind::TD);
+            let grid = self.nodes[i].kind.is_table_part();
             if grid && !self.attached[i] && self.attached[parent] {
                 self.attached[i] = true;
                 self.kids[parent].push(Kid::Node(i as u32));

@@ -34,7 +34,7 @@ pub fn resolve(doc: &Document) -> ResolvedDocument<'_> {
         para_cache: FastMap::default(),
         warnings: Vec::new(),
         tagger: Tagger::default(),
-        lang: document_lang(doc).to_owned(),
+        lang: document_lang(doc),
     };
     let mut sections = Vec::new();
     let mut body = Vec::with_capacity(doc.body.len());
@@ -112,7 +112,7 @@ pub(super) struct Resolver<'a> {
     /// The structure tree, built in reading order.
     pub(super) tagger: Tagger,
     /// The document's language, which text in another is tagged against.
-    lang: String,
+    lang: &'a str,
 }
 
 impl<'a> Resolver<'a> {
@@ -126,6 +126,15 @@ impl<'a> Resolver<'a> {
                 Block::Table(t) => ResolvedBlock::Table(resolve_table(self, t)),
             })
             .collect()
+    }
+
+    /// [`Resolver::blocks`] as the content of structure element `node` (a cell, a note),
+    /// with lists of their own.
+    pub(super) fn blocks_in(&mut self, node: Option<usize>, blocks: &'a [Block], table_style: Option<CellStyle<'a>>) -> Vec<ResolvedBlock<'a>> {
+        let saved = self.tagger.enter(node);
+        let blocks = self.blocks(blocks, table_style);
+        self.tagger.leave(saved);
+        blocks
     }
 
     /// The table style to use: the named one, else the default table style.
@@ -227,6 +236,9 @@ impl<'a> Resolver<'a> {
         list_level: Option<u8>,
         inlines: &mut [ResolvedInline<'a>],
     ) -> ParaTags {
+        if self.tagger.off() {
+            return ParaTags::PAGINATION;
+        }
         // Word tags every paragraph of a TOC field's result TOCI, whatever its style.
         let toc = in_toc || pstyle.and_then(|id| self.cascade.built(id)).is_some_and(|l| l.toc);
         let role = match style.outline_level {
@@ -254,7 +266,7 @@ impl<'a> Resolver<'a> {
                 _ => {}
             }
         }
-        let spans = spans(inlines, &self.lang);
+        let spans = spans(inlines, self.lang);
         self.tagger.paragraph(role, list_level, links, &pictures, &notes, &spans)
     }
 
@@ -412,7 +424,7 @@ fn spans(inlines: &mut [ResolvedInline<'_>], lang: &str) -> Vec<Arc<str>> {
         let style = &run.style;
         let own = if style.rtl || style.complex_script {
             style.lang_bidi.as_ref()
-        } else if is_east_asian(first) {
+        } else if crate::layout::is_cjk(first) {
             style.fonts.east_asia_lang.as_ref()
         } else {
             style.lang.as_ref()
@@ -429,11 +441,6 @@ fn spans(inlines: &mut [ResolvedInline<'_>], lang: &str) -> Vec<Arc<str>> {
         }
     }
     out
-}
-
-/// Han, kana and Hangul: the characters Word sets in the East Asian font and language.
-fn is_east_asian(ch: char) -> bool {
-    matches!(ch as u32, 0x1100..=0x11FF | 0x2E80..=0x9FFF | 0xA960..=0xA97F | 0xAC00..=0xD7FF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF)
 }
 #[cfg(test)]
 mod tests {

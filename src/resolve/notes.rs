@@ -38,10 +38,7 @@ pub(super) fn resolve_notes<'a>(r: &mut Resolver<'a>, doc: &'a Document, kind: N
         .map(|id| {
             // A note's content goes in the Note element its reference opened.
             let node = r.tagger.note(kind, id);
-            let saved = r.tagger.enter(node);
-            let blocks = r.blocks(&part.notes[&id], None);
-            r.tagger.leave(saved);
-            (id, blocks)
+            (id, r.blocks_in(node, &part.notes[&id], None))
         })
         .collect();
     r.tagger.begin_artifact();

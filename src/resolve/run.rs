@@ -104,12 +104,7 @@ fn font_names(props: &RunProps, theme: &ThemeFonts, lang: &ThemeFontLang) -> Fon
 /// The run's East Asian language: the innermost `w:lang@w:eastAsia` (§17.3.2.20, each
 /// attribute inherits on its own), else the document's `w:themeFontLang@w:eastAsia`.
 fn east_asia_lang(defaults: &RunProps, levels: &[&RunProps], direct: &RunProps, lang: &ThemeFontLang) -> Option<Arc<str>> {
-    let own = |p: &RunProps| p.lang.as_ref().and_then(|l| l.east_asia.clone()).filter(|t| !t.trim().is_empty());
-    own(direct)
-        .or_else(|| levels.iter().rev().find_map(|l| own(l)))
-        .or_else(|| own(defaults))
-        .or_else(|| lang.east_asia.clone())
-        .map(Arc::from)
+    own_lang(defaults, levels, direct, |l| l.east_asia.as_deref()).or_else(|| lang.east_asia.as_deref().map(Arc::from))
 }
 
 /// A theme slot's typeface; an empty `ea`/`cs` uses the `a:font@script` entry chosen by

@@ -68,6 +68,13 @@ pub enum StructKind {
     Decorative,
 }
 
+impl StructKind {
+    /// A table's row group, row or cell.
+    pub fn is_table_part(self) -> bool {
+        matches!(self, StructKind::THead | StructKind::TBody | StructKind::TR | StructKind::TH(_) | StructKind::TD)
+    }
+}
+
 /// What a header cell heads (the `Scope` attribute, ISO 32000-1 §14.8.5.7, Table 349).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -117,6 +124,18 @@ pub struct ParaTags {
     pub anchored: Tag,
     /// The first of its Spans in another language, in order.
     pub spans: Tag,
+}
+
+impl ParaTags {
+    /// Everything of a paragraph in pagination content (headers, footers, separators).
+    pub const PAGINATION: ParaTags = ParaTags {
+        block: Tag::PAGINATION,
+        label: Tag::PAGINATION,
+        links: Tag::PAGINATION,
+        figures: Tag::PAGINATION,
+        anchored: Tag::PAGINATION,
+        spans: Tag::PAGINATION,
+    };
 }
 
 /// What a paragraph is, as far as its element goes.
@@ -178,7 +197,7 @@ impl Tagger {
     }
 
     /// Whether content is resolved as an artifact.
-    fn off(&self) -> bool {
+    pub(super) fn off(&self) -> bool {
         self.artifact > 0
     }
 
@@ -222,8 +241,7 @@ impl Tagger {
         spans: &[Arc<str>],
     ) -> ParaTags {
         if self.off() {
-            let t = Tag::PAGINATION;
-            return ParaTags { block: t, label: t, links: t, figures: t, anchored: t, spans: t };
+            return ParaTags::PAGINATION;
         }
         if role != ParaRole::TocEntry {
             self.toc = None;
@@ -280,19 +298,14 @@ impl Tagger {
         for _ in 0..links {
             self.add(StructKind::Link, block);
         }
-        let figure = |tagger: &mut Tagger, alt: Option<&str>, decorative: bool, parent: usize| {
-            let kind = if decorative { StructKind::Decorative } else { StructKind::Figure };
-            let node = tagger.add(kind, parent);
-            tagger.structure.nodes[node].alt = alt.map(str::to_owned);
-        };
         let first_figure = self.structure.nodes.len();
         for &(_, alt, decorative) in pictures.iter().filter(|p| !p.0) {
-            figure(self, alt, decorative, block);
+            self.figure(alt, decorative, block);
         }
         // A floating picture follows the paragraph that anchors it.
         let first_anchored = self.structure.nodes.len();
         for &(_, alt, decorative) in pictures.iter().filter(|p| p.0) {
-            figure(self, alt, decorative, parent);
+            self.figure(alt, decorative, parent);
         }
         for &note in notes {
             let node = self.add(StructKind::Note, block);
@@ -319,9 +332,14 @@ impl Tagger {
         if self.off() {
             return Tag::PAGINATION;
         }
-        let node = self.add(if decorative { StructKind::Decorative } else { StructKind::Figure }, self.container);
+        Tag::of(self.figure(alt, decorative, self.container))
+    }
+
+    /// A Figure with its alternative text under `parent`, or a decorative one.
+    fn figure(&mut self, alt: Option<&str>, decorative: bool, parent: usize) -> usize {
+        let node = self.add(if decorative { StructKind::Decorative } else { StructKind::Figure }, parent);
         self.structure.nodes[node].alt = alt.map(str::to_owned);
-        Tag::of(node)
+        node
     }
 
     /// A table starts: its element in the container (none in pagination content);

@@ -39,6 +39,7 @@ pub(super) fn resolve_table<'a>(r: &mut Resolver<'a>, t: &'a Table) -> ResolvedT
         row_size: level.table.row_band_size.unwrap_or(1).max(1) as usize,
         col_size: level.table.col_band_size.unwrap_or(1).max(1) as usize,
         rows: t.rows.len(),
+        styled_first_column: level.conditions.iter().any(|c| c.region == TableRegion::FirstColumn),
     };
     let vis = |b: &Option<Border>| b.as_ref().and_then(BorderStyle::from_model);
     r.tagger.table();
@@ -76,11 +77,7 @@ fn resolve_row<'a>(
     // Header cells: the rows repeated as headers, and the first row when the table shows
     // its style's header-row look (Word tags that row's cells TH, measured on
     // `16261909_Backup_Tools_`, whose tables have no `w:tblHeader`).
-    let column_header = row.header || (ri == 0 && bands.look.first_row == Some(true));
-    // The first column is a column of row headers when the table shows the first-column
-    // look and its style formats that column (Word's TH pattern in the same document; a
-    // style without a `firstCol` part, such as Table Grid, gives none).
-    let styled_first_column = level.conditions.iter().any(|c| c.region == TableRegion::FirstColumn);
+    let column_header = row.header || (ri == 0 && bands.first_row());
     let tr = r.tagger.row(row.header);
     let n = row.cells.len();
     let cells = row
@@ -130,16 +127,13 @@ fn resolve_row<'a>(
                 blocks: {
                     let scope = if column_header {
                         Some(Scope::Column)
-                    } else if styled_first_column && regions & region_bit(TableRegion::FirstColumn) != 0 {
+                    } else if bands.styled_first_column && regions & region_bit(TableRegion::FirstColumn) != 0 {
                         Some(Scope::Row)
                     } else {
                         None
                     };
                     let cell = r.tagger.cell(tr, scope);
-                    let saved = r.tagger.enter(cell);
-                    let blocks = r.blocks(&c.blocks, cell_style);
-                    r.tagger.leave(saved);
-                    blocks
+                    r.blocks_in(cell, &c.blocks, cell_style)
                 },
             }
         })
@@ -160,6 +154,10 @@ struct Bands {
     row_size: usize,
     col_size: usize,
     rows: usize,
+    /// The style formats the first column (a `firstCol` part): with the first-column
+    /// look, that column holds row headers (Word's TH pattern in 16261909_Backup_Tools_;
+    /// a style without one, such as Table Grid, gives none).
+    styled_first_column: bool,
 }
 
 impl Bands {

@@ -39,6 +39,26 @@ pub fn multipart(name: &str, bytes: &[u8]) -> Vec<u8> {
     body
 }
 
+/// A multipart/form-data body with text fields `(name, value)` before the file part `file`.
+pub fn form(file: &[u8], fields: &[(&str, &str)]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    body.extend_from_slice(&multipart("file", file));
+    body
+}
+
+/// Converts `bytes` with the real binary's `convert` and `flags`; the PDF.
+pub fn convert_cli(bytes: &[u8], flags: &[&str]) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("in.docx"), dir.path().join("out.pdf"));
+    std::fs::write(&input, bytes).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_docx2pdf")).arg("convert").args(flags).arg(&input).arg(&output).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::read(&output).unwrap()
+}
+
 /// The Content-Type header for bodies built by [`multipart`].
 pub fn multipart_type() -> String {
     format!("multipart/form-data; boundary={BOUNDARY}")

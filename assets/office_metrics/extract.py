@@ -46,6 +46,16 @@ FAMILIES = {
     "YuGothic": "yu gothic",
 }
 
+# Symbol fonts whose codes we draw through Unicode stand-ins (U+F0B7 becomes U+2022), so
+# only their vertical metrics are kept: a Symbol bullet makes its line taller in Word's
+# PDFs, its ascent of 2059/2048 em standing above the text's (sverrejb_docxide_pdf_input_19:
+# bullet lines of 12 pt Aptos 17.75 pt apart, numbered ones 17.0).
+VERTICAL_ONLY = {
+    "SymbolMT": "symbol",
+    "Symbol": "symbol",
+    "Wingdings": "wingdings",
+}
+
 # OS/2 fsSelection bit 7. Word measures the lines of a font that sets it with the typo
 # metrics, not the win ones: Aptos (win 2068 + 563, typo 1923 + 577 + 0 of 2048) lines at
 # 12 pt, 278/240 lines, stand 16.97 pt apart in sverrejb_docxide_pdf_case18, 1.2207 em.
@@ -145,8 +155,13 @@ def main(refs):
                     continue
                 done.add(font.objgen)
                 fam, style = split_name(str(font["/BaseFont"]))
-                family = FAMILIES.get(fam)
+                family = FAMILIES.get(fam) or VERTICAL_ONLY.get(fam)
                 if family is None:
+                    continue
+                if fam in VERTICAL_ONLY:
+                    v = vertical(font.get("/DescendantFonts", [font])[0]["/FontDescriptor"])
+                    if v:
+                        metrics[(family, style)][v] += 1
                     continue
                 codes, default, descriptor = widths_of(font)
                 if "/ToUnicode" in font:

@@ -307,3 +307,23 @@ fn paragraph_east_asian_text_is_spaced_a_quarter_em_from_latin_letters_and_digit
     let asked = mixed_width("<w:autoSpaceDE/><w:autoSpaceDN/>", false);
     assert!(near(asked - bare, 3.0 * 10.0 * 0.25, 0.01), "{asked} vs {bare}");
 }
+
+/// A tab is blank and does not size its line: Word sets the TOC entries of
+/// AndresMunozB_Paradigmas-Scheme_Informe (corpus/word), Times New Roman text whose tabs are
+/// Calibri runs, as tall as Times New Roman lines.
+#[test]
+fn a_tab_in_a_larger_font_leaves_the_line_height_to_the_text() {
+    let tnr = r#"<w:rPr><w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/><w:sz w:val="22"/></w:rPr>"#;
+    let big_tab = r#"<w:r><w:rPr><w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/><w:sz w:val="48"/></w:rPr><w:tab/></w:r>"#;
+    let para = |tab: &str, text: &str| {
+        format!(r#"<w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/>{tnr}</w:pPr><w:r>{tnr}<w:t>{text}</w:t></w:r>{tab}<w:r>{tnr}<w:t>end</w:t></w:r></w:p>"#)
+    };
+    let body = format!("{}{}{}{}{SECT}", para("", "one"), para("", "two"), para(big_tab, "three"), para("", "four"));
+    let pages = lay_out(&docx(&body));
+    let y = |t: &str| pages[0].find(t).unwrap_or_else(|| panic!("{t}")).baseline;
+    let plain = y("two") - y("one");
+    // Times New Roman 11 pt: (1825 + 443 + 87) / 2048 em.
+    assert!(near(plain, 11.0 * 2355.0 / 2048.0, 0.02), "{plain}");
+    assert!(near(y("three") - y("two"), plain, 0.01), "the tab's 24 pt do not raise the line");
+    assert!(near(y("four") - y("three"), plain, 0.01), "nor deepen it");
+}

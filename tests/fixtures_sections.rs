@@ -259,3 +259,44 @@ fn section_columns_separator_only_before_a_column_with_text() {
     let vertical = pages[0].rules.iter().filter(|r| near(r.from.0, r.to.0, 0.01) && r.to.1 > r.from.1).count();
     assert_eq!(vertical, 0);
 }
+
+/// A page break that ends the last paragraph of a section is the section's next-page
+/// break: one new page for the two, as Word lays out cover pages that end so
+/// (1Fragrance_JavaTrySprint_Otchet, corpus/word). An empty paragraph that holds only the
+/// section break after a page break (Aawahan_Electric-Circuit-Simulation_SRS), or at the foot
+/// of a full page (AndresMunozB_Paradigmas-Scheme_Informe), takes no page either; a
+/// continuous section after a page break starts on the break's new page.
+#[test]
+fn section_break_after_a_page_break_makes_no_blank_page() {
+    let page_break = r#"<w:r><w:t>Cover</w:t></w:r><w:r><w:br w:type="page"/></w:r>"#;
+    let ends_with_break = format!(r#"<w:p><w:pPr>{}</w:pPr>{page_break}</w:p>"#, sect(""));
+    let body = format!("{ends_with_break}{}{}", paragraph("Contents"), sect(""));
+    let pages = lay_out(&docx(&body));
+    assert_eq!(pages.len(), 2, "{:?}", pages.iter().map(|p| p.all_text()).collect::<Vec<_>>());
+    assert!(pages[1].find("Contents").is_some());
+
+    let empty_closing = format!(r#"<w:p><w:pPr>{}</w:pPr></w:p>"#, sect(""));
+    let body = format!(r#"<w:p>{page_break}</w:p>{empty_closing}{}{}"#, paragraph("Contents"), sect(""));
+    let pages = lay_out(&docx(&body));
+    assert_eq!(pages.len(), 2, "{:?}", pages.iter().map(|p| p.all_text()).collect::<Vec<_>>());
+    assert!(pages[1].find("Contents").is_some());
+
+    // Nor at the foot of a full page: the empty paragraph stays behind on it.
+    let low = r#"<w:p><w:pPr><w:spacing w:before="12600"/></w:pPr><w:r><w:t>Last line</w:t></w:r></w:p>"#;
+    let body = format!("{low}{empty_closing}{}{}", paragraph("Next section"), sect(""));
+    let pages = lay_out(&docx(&body));
+    assert_eq!(pages.len(), 2, "{:?}", pages.iter().map(|p| p.all_text()).collect::<Vec<_>>());
+    assert!(pages[1].find("Next section").is_some());
+
+    // Text after the break keeps its page: the break is not lost.
+    let body = format!(r#"<w:p>{page_break}</w:p>{}{}{}"#, closing("Second page", &sect("")), paragraph("Third page"), sect(""));
+    let pages = lay_out(&docx(&body));
+    assert_eq!(pages.len(), 3);
+    assert!(pages[1].find("Second page").is_some() && pages[2].find("Third page").is_some());
+
+    let continuous = sect(r#"<w:type w:val="continuous"/>"#);
+    let body = format!(r#"<w:p><w:pPr>{}</w:pPr>{page_break}</w:p>{}{continuous}"#, sect(""), paragraph("Continued"));
+    let pages = lay_out(&docx(&body));
+    assert_eq!(pages.len(), 2);
+    assert!(near(pages[1].find("Continued").unwrap().baseline, pages[0].find("Cover").unwrap().baseline, 0.01));
+}

@@ -21,8 +21,8 @@ use super::picture;
 use super::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
 use super::wrap::{Exclusion, Exclusions};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
-use crate::docx::model::{BreakKind, Distances, SectionStart, Wrap, WrapText};
-use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedParagraph, ResolvedTable};
+use crate::docx::model::{BreakKind, Distances, RunContent, SectionStart, Wrap, WrapText};
+use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedTable};
 use crate::units::Pt;
 
 /// The most pages a document may lay out to.
@@ -107,6 +107,9 @@ pub(crate) struct Flow<'d, 'a, 'c, 'f> {
     line_skips: (usize, Vec<Pt>),
     /// The footnotes of the current page (§17.11); `bottom` is above them.
     notes: NoteArea,
+    /// A page break ended the last paragraph: the next page begins with the next content,
+    /// or with the section break that follows, which then makes no page of its own.
+    break_pending: bool,
 }
 
 impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
@@ -142,6 +145,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             wrap_source: None,
             line_skips: (0, Vec::new()),
             notes: NoteArea::default(),
+            break_pending: false,
         }
     }
 
@@ -201,6 +205,14 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     Some(ResolvedBlock::Paragraph(p)) => Some(p),
                     _ => None,
                 };
+                if let (Laid::Paragraph(p), true) = (&laid[i], self.section_mark_only(sources[i])) {
+                    if self.break_pending || !self.first_line_fits(p) {
+                        continue;
+                    }
+                }
+                if std::mem::take(&mut self.break_pending) {
+                    self.new_page(Cause::Ended)?;
+                }
                 match &mut laid[i] {
                     Laid::Paragraph(p) => self.place_paragraph(p, chain)?,
                     Laid::Table(t) => match sources[i] {
@@ -212,6 +224,9 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     Laid::Boxes(index) => self.place_boxes(*index, ahead)?,
                 }
             }
+        }
+        if std::mem::take(&mut self.break_pending) {
+            self.new_page(Cause::Ended)?;
         }
         self.place_endnotes()?;
         // The rest of a long footnote on the last page goes on to pages of its own.
@@ -316,6 +331,15 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         }
         let cur = &self.doc.sections[self.sec];
         let same_size = cur.page_width == st.page_width && cur.page_height == st.page_height;
+        // A page break just before a section break that starts a new page is that page
+        // break: Word makes one page of the two (Aawahan_Electric-Circuit-Simulation_SRS
+        // and 1Fragrance_JavaTrySprint_Otchet in corpus/word, whose cover pages end with a
+        // page break and then a next-page section break, start their second section on
+        // page 2).
+        let new_page = !matches!(st.start, SectionStart::Continuous | SectionStart::NextColumn) || !same_size;
+        if std::mem::take(&mut self.break_pending) && !new_page {
+            self.new_page(Cause::Ended)?;
+        }
         match st.start {
             // A continuous break that changes the page size starts a new page (notes §4).
             SectionStart::Continuous if same_size => {
@@ -546,7 +570,8 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     // `developer0hye_office2pdf_05_technical_manual_en` (corpus/word) sets
                     // its 14 pt-before heading after a paragraph holding only a page break
                     // flush at the top margin, as betteroffice #616 measured on Word 16.113.
-                    Some(BreakKind::Page) => self.new_page(if s >= n { Cause::Ended } else { Cause::Hard })?,
+                    Some(BreakKind::Page) if s >= n => self.break_pending = true,
+                    Some(BreakKind::Page) => self.new_page(Cause::Hard)?,
                     Some(BreakKind::Column) => self.next_column(Cause::Hard)?,
                     _ => {}
                 }
@@ -753,6 +778,33 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             self.next_column(Cause::Auto)?;
         }
         Ok((self.pages.len() - 1, self.y + self.first_lead(prev_after, before)))
+    }
+
+    /// Whether `block` is an empty paragraph whose mark is a section break that starts a new
+    /// page. Word never gives such a mark a page of its own: after a page break it stays
+    /// behind the break, the section's new page being the break's (the empty paragraph
+    /// holding Aawahan_Electric-Circuit-Simulation_SRS's first `w:sectPr` after a page
+    /// break), and at the foot of a full page it stays on that page
+    /// (AndresMunozB_Paradigmas-Scheme_Informe: a 1.5-line mark below the last line of its
+    /// table of figures; the next section starts on the next page, not the one after).
+    fn section_mark_only(&self, block: Option<&ResolvedBlock<'_>>) -> bool {
+        let Some(ResolvedBlock::Paragraph(p)) = block else { return false };
+        let Some(closed) = p.closes_section else { return false };
+        let blank = |c: &RunContent| matches!(c, RunContent::Text(t) if t.is_empty());
+        let empty = p.label.is_none()
+            && p.text_boxes.is_empty()
+            && p.inlines.iter().all(|i| !matches!(i, ResolvedInline::Run(r) if !r.content.iter().all(blank)));
+        let Some(next) = self.doc.sections.get(closed + 1) else { return false };
+        let cur = &self.doc.sections[closed];
+        let same_size = cur.page_width == next.page_width && cur.page_height == next.page_height;
+        empty && (!same_size || !matches!(next.start, SectionStart::Continuous | SectionStart::NextColumn))
+    }
+
+    /// Whether the first line of `p` fits on the current page below what it holds.
+    fn first_line_fits(&self, p: &LaidParagraph) -> bool {
+        let Some(line) = p.lines.first() else { return true };
+        let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, &p.style, self.own_before(&p.style));
+        self.y + self.first_lead(prev_after, before) + line.frag.height - line.hang <= self.bottom + EPSILON
     }
 
     /// A paragraph's own `before` where it starts now: the document's first paragraph has no

@@ -414,6 +414,8 @@ pub struct Paragraph {
     pub props: ParagraphProps,
     /// The paragraph mark's run properties (`w:pPr/w:rPr`).
     pub mark: RunProps,
+    /// The paragraph mark's character style (`w:pPr/w:rPr/w:rStyle`).
+    pub mark_style: Option<String>,
     /// Content in reading order (tracked deletions already dropped).
     pub inlines: Vec<Inline>,
     /// A `w:sectPr` in this paragraph's `w:pPr`: this paragraph closes a section.

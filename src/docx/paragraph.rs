@@ -87,6 +87,7 @@ fn read_paragraph_props(xml: &mut XmlReader<'_>, p: &mut Paragraph) -> Result<bo
     p.style = ppr.style;
     p.props = ppr.props;
     p.mark = ppr.mark;
+    p.mark_style = ppr.mark_style;
     p.section = ppr.section.map(Box::new);
     Ok(ppr.mark_deleted)
 }

@@ -35,6 +35,8 @@ pub(crate) struct ParaPr {
     pub props: ParagraphProps,
     /// `w:rPr`: the paragraph mark's run properties.
     pub mark: RunProps,
+    /// The paragraph mark's `w:rStyle`.
+    pub mark_style: Option<String>,
     /// The paragraph mark is a tracked deletion.
     pub mark_deleted: bool,
     /// A `w:sectPr`: the paragraph closes a section (§17.6.17).
@@ -221,6 +223,7 @@ pub(crate) fn read_ppr(xml: &mut XmlReader<'_>) -> Result<ParaPr, DocxError> {
             b"rPr" => {
                 let mark = read_rpr(xml)?;
                 out.mark = mark.props;
+                out.mark_style = mark.style;
                 out.mark_deleted = mark.deleted;
                 return Ok(());
             }

@@ -181,14 +181,18 @@ impl<'a> Resolver<'a> {
         let list = self.list_of(pstyle, table_style, &p.props);
         let level = list.and_then(|(id, l, direct)| Some((&self.lists.level(id, l)?.paragraph, direct)));
         let style = self.para_style(pstyle, table_style, &p.props, level);
-        let mark = self.run_style(pstyle, None, table_style, &p.mark);
+        // The mark's character style counts too: an empty paragraph whose mark is in a
+        // 26 pt Title character style is a 26 pt line in Word's PDF
+        // (DJ-Chemik_BonePoker_Sprawozdanie, corpus/word).
+        let mark_style = p.mark_style.as_deref().and_then(|id| self.character_style(Some(id)));
+        let mark = self.run_style(pstyle, mark_style, table_style, &p.mark);
         let label = list.and_then(|(id, l, _)| self.lists.advance(id, l)).map(|label| {
             // The number takes the level's rPr over the paragraph mark's (notes §6).
             let mut run = p.mark.clone();
             merge_run(&mut run, &label.level.run);
             ListLabel {
                 text: label.text,
-                style: self.run_style(pstyle, None, table_style, &run),
+                style: self.run_style(pstyle, mark_style, table_style, &run),
                 suffix: label.level.suffix.unwrap_or_default(),
                 justification: label.level.justification,
             }
@@ -533,6 +537,15 @@ mod tests {
             Paragraph { style: Some("H".into()), inlines: vec![run_with_style(Some("B"))], ..Default::default() },
         );
         assert!(!first_run(&resolve(&doc)).bold);
+    }
+
+    #[test]
+    fn the_paragraph_mark_takes_its_character_style() {
+        let title = Style { kind: StyleKind::Character, run: RunProps { size: Some(HalfPoints(52)), ..Default::default() }, ..Default::default() };
+        let doc = styled_doc(vec![("TitleChar", title)], Paragraph { mark_style: Some("TitleChar".into()), ..Default::default() });
+        let resolved = resolve(&doc);
+        let ResolvedBlock::Paragraph(p) = &resolved.body[0] else { panic!("not a paragraph") };
+        assert_eq!(p.mark.size, Pt(26.0));
     }
 
     #[test]

@@ -126,8 +126,22 @@ fn opportunities(text: &str, kinsoku: &Kinsoku, word_wrap: bool) -> Vec<bool> {
         }
     }
     allow_after_spaces(text, &mut allowed);
+    keep_solidus(text, &mut allowed);
     kinsoku.apply(text, &mut allowed);
     allowed
+}
+
+/// Word does not break a line after a solidus, where UAX #14 does (LB31 after SY): a URL
+/// or an `and/or` moves to the next line whole. Word's PDF of
+/// DJ-Chemik_BonePoker_Sprawozdanie (corpus/word) sets
+/// `https://wiedzmin.fandom.com/wiki/Kościany_poker` on a line of its own rather than end
+/// the line after `wiki/`.
+fn keep_solidus(text: &str, allowed: &mut [bool]) {
+    for (pos, ch) in text.char_indices() {
+        if ch == '/' && text[pos + 1..].chars().next().is_some_and(|next| !next.is_whitespace()) {
+            allowed[pos + 1] = false;
+        }
+    }
 }
 
 /// Word breaks a line after any space that a word follows, where UAX #14 keeps the words
@@ -292,6 +306,11 @@ mod tests {
             from = cut;
         }
         out
+    }
+
+    #[test]
+    fn no_break_after_a_solidus_but_after_the_space_before_a_url() {
+        assert_eq!(pieces("see https://a.example/wiki/Page and/or it", false), ["see ", "https://a.example/wiki/Page ", "and/or ", "it"]);
     }
 
     #[test]

@@ -36,6 +36,9 @@ pub(crate) struct Ctx<'f> {
     pub table_depth: usize,
     /// The current section's document-grid line pitch, when its lines snap to a grid.
     pub line_pitch: Option<Pt>,
+    /// How far from the page's left edge the body column starts, where tab leaders find
+    /// their grid (see `line::leader_item`).
+    pub column_x: Pt,
     /// The document's East Asian line-breaking lists (§17.15.1.60/61).
     pub kinsoku: super::kinsoku::Kinsoku,
     /// The marks of the referenced footnotes and endnotes (§17.11).
@@ -67,6 +70,7 @@ impl<'f> Ctx<'f> {
             expand_shift_return,
             table_depth: 0,
             line_pitch: None,
+            column_x: Pt::ZERO,
             kinsoku: Default::default(),
             note_marks: HashMap::new(),
             current_note: None,

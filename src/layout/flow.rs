@@ -314,6 +314,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         self.col_xs = cols.iter().map(|c| c.0).collect();
         self.col_ws = cols.iter().map(|c| c.1).collect();
         self.col_w = self.col_ws[0];
+        self.ctx.column_x = self.col_xs[0];
     }
 
     /// Starts section `s` as its `w:type` says (§17.6.22).

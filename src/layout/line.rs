@@ -288,9 +288,11 @@ pub(crate) fn finish_line(
                 let (seg, _) = place[i];
                 let leader = pen.segments[seg].stop.leader;
                 if leader != TabLeader::None && pen.segments[seg].stop.kind != TabKind::Bar {
-                    if let Some(item) = leader_item(&c.styles[*st], leader, widths[i], ctx) {
-                        let (w, text) = item;
-                        frag.push(Point::new(xs[i] + widths[i] - w, baseline), Item::Text(text));
+                    // The leader starts after the text before the tab, its trailing spaces
+                    // left out.
+                    let text_end = (0..i).rev().find(|&k| visible(&atoms[k])).map_or(xs[i], |k| (xs[k] + widths[k]).min(xs[i]));
+                    if let Some((x, text)) = leader_item(&c.styles[*st], leader, (text_end, xs[i] + widths[i]), ctx) {
+                        frag.push(Point::new(x, baseline), Item::Text(text));
                     }
                 }
             }
@@ -524,8 +526,13 @@ fn decorate(frag: &mut Fragment, s: &SpanStyle, x0: Pt, x1: Pt, baseline: Pt) {
 /// Most glyphs one leader holds: a 22-inch page of 0.1 pt dots.
 const MAX_LEADER_GLYPHS: f64 = 16_000.0;
 
-/// A tab leader as repeated glyphs filling `width`, right-aligned at the stop.
-fn leader_item(s: &SpanStyle, leader: TabLeader, width: Pt, ctx: &mut Ctx<'_>) -> Option<(Pt, TextItem)> {
+/// A tab leader as repeated glyphs between `from` and `to` (line positions), and where it
+/// starts. Word sets leader glyphs on a grid of their own advance counted from the page's
+/// left edge, every grid cell between the end of the text before the tab and the text
+/// after it (the dots of the TOCs of AndresMunozB_Paradigmas-Scheme_Informe,
+/// PedroAlmeidacode_SGP_WebService_sdd and four more Word PDFs of corpus/word start at
+/// whole multiples of their pitch), so the dots of a TOC's lines stand in columns.
+fn leader_item(s: &SpanStyle, leader: TabLeader, (from, to): (Pt, Pt), ctx: &mut Ctx<'_>) -> Option<(Pt, TextItem)> {
     let ch = match leader {
         TabLeader::Dot => ".",
         TabLeader::Hyphen => "-",
@@ -540,16 +547,17 @@ fn leader_item(s: &SpanStyle, leader: TabLeader, width: Pt, ctx: &mut Ctx<'_>) -
     if adv <= Pt(0.1) {
         return None;
     }
-    // Word leaves a little room before the text after the stop.
     // At most a page's worth of glyphs: a stop far past the page (a hostile `w:pos`) must
-    // not ask for billions of them.
-    let n = ((width.0 - adv.0 * 0.5) / adv.0).floor().min(MAX_LEADER_GLYPHS);
+    // not ask for billions of them. A small tolerance keeps a cell that ends exactly at the
+    // text.
+    let origin = ctx.column_x;
+    let first = ((from + origin).0 / adv.0 - 1e-6).ceil();
+    let n = (((to + origin).0 / adv.0 + 1e-6).floor() - first).min(MAX_LEADER_GLYPHS);
     if n < 1.0 {
         return None;
     }
-    let n = n as usize;
-    let glyphs = vec![Glyph { id: g.id, advance: adv, offset: Point::default(), text: GlyphText::new(ch) }; n];
-    Some((adv * n as f64, TextItem { face: face.face.clone(), size: s.run.size, color: s.color, glyphs }))
+    let glyphs = vec![Glyph { id: g.id, advance: adv, offset: Point::default(), text: GlyphText::new(ch) }; n as usize];
+    Some((adv * first - origin, TextItem { face: face.face.clone(), size: s.run.size, color: s.color, glyphs }))
 }
 
 #[cfg(test)]
@@ -688,6 +696,28 @@ mod tests {
         assert!((num.0 + num.3.width().0 - 540.0).abs() < 0.01);
         let leader = t.iter().find(|x| x.2.starts_with("....")).expect("a leader");
         assert!(leader.0 + leader.3.width().0 <= num.0 + 0.01);
+    }
+
+    #[test]
+    fn leader_dots_stand_on_a_grid_of_their_advance_from_the_page_edge() {
+        let stop = TabStop { kind: TabKind::Right, pos: Twips(9360), leader: TabLeader::Dot };
+        let entry = |title: &str| Paragraph {
+            props: ParagraphProps { tabs: vec![stop.clone()], ..Default::default() },
+            inlines: vec![runs(vec![RunContent::Text(title.into()), RunContent::Tab, RunContent::Text("7".into())], RunProps::default())],
+            ..Default::default()
+        };
+        let out = lay(&doc_of(vec![entry("Introduction"), entry("A longer title than that")]));
+        let t = texts(&out.layout.pages[0]);
+        for title in ["Introduction", "A longer title than that"] {
+            let text = t.iter().find(|x| x.2 == title).expect("the title");
+            let leader = t.iter().find(|x| x.2.starts_with("....") && (x.1 - text.1).abs() < 0.01).expect("a leader");
+            let pitch = leader.3.glyphs[0].advance.0;
+            // Its first dot on a multiple of the pitch from x = 0, the first one after the title.
+            let cells = leader.0 / pitch;
+            assert!((cells - cells.round()).abs() < 1e-6, "{title}: dots from {} pt, pitch {pitch}", leader.0);
+            let title_end = text.0 + text.3.width().0;
+            assert!(leader.0 >= title_end - 1e-6 && leader.0 < title_end + pitch, "{title}");
+        }
     }
 
     #[test]

@@ -327,3 +327,21 @@ fn a_tab_in_a_larger_font_leaves_the_line_height_to_the_text() {
     assert!(near(y("three") - y("two"), plain, 0.01), "the tab's 24 pt do not raise the line");
     assert!(near(y("four") - y("three"), plain, 0.01), "nor deepen it");
 }
+
+/// A URL moves to the next line whole (no break after a solidus, unlike UAX #14); one longer
+/// than the line breaks after its last solidus that fits, not by character.
+#[test]
+fn a_url_moves_whole_and_breaks_after_a_solidus_only_when_longer_than_the_line() {
+    let run = |text: &str| format!(r#"<w:r><w:rPr><w:sz w:val="40"/></w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>"#);
+    let url = "https://example.org/docs/page";
+    let body = format!(r#"<w:p>{}</w:p>{SECT}"#, run(&format!("Read the full and complete manual at {url} today")));
+    let pages = lay_out(&docx(&body));
+    let lines = body_lines(&pages[0]);
+    assert!(lines.len() == 2 && lines[1].text.trim() == format!("{url} today"), "{:?}", lines.iter().map(|l| &l.text).collect::<Vec<_>>());
+
+    let long = "https://example.org/averyveryverylongsegment/anotherverylongsegment/end";
+    let body = format!(r#"<w:p>{}</w:p>{SECT}"#, run(long));
+    let pages = lay_out(&docx(&body));
+    let lines = body_lines(&pages[0]);
+    assert!(lines.len() > 1 && lines[0].text.trim_end().ends_with('/'), "{:?}", lines.iter().map(|l| &l.text).collect::<Vec<_>>());
+}

@@ -173,7 +173,12 @@ pub(crate) fn finish_line(
             // A tab is blank: its run's font does not size the line. Word sets the TOC lines
             // of AndresMunozB_Paradigmas-Scheme_Informe (corpus/word), Times New Roman text
             // with its tabs in Calibri, as tall as Times New Roman lines (19.56 pt apart
-            // at 1.15 lines and 5 pt after; 20.44 with Calibri's height).
+            // at 1.15 lines and 5 pt after; 20.44 with Calibri's height). The tab after a
+            // list number is the number's and sizes the line with it, in its font.
+            AtomKind::Tab { style } if c.label_end > 0 && a.start == c.label_end => {
+                ext = ext.max(style_extent(&c.styles[*style]));
+                any = true;
+            }
             AtomKind::Tab { .. } => {}
             AtomKind::Field { style, .. } => {
                 ext = ext.max(style_extent(&c.styles[*style]));

@@ -132,7 +132,8 @@ fn opportunities(text: &str, kinsoku: &Kinsoku, word_wrap: bool) -> Vec<bool> {
 }
 
 /// Word does not break a line after a solidus, where UAX #14 does (LB31 after SY): a URL
-/// or an `and/or` moves to the next line whole. Word's PDF of
+/// or an `and/or` moves to the next line whole; only a URL longer than the line breaks
+/// after a solidus (`next_line`). Word's PDF of
 /// DJ-Chemik_BonePoker_Sprawozdanie (corpus/word) sets
 /// `https://wiedzmin.fandom.com/wiki/Kościany_poker` on a line of its own rather than end
 /// the line after `wiki/`.
@@ -211,6 +212,9 @@ pub(crate) fn next_line(c: &Collected, allowed: &[bool], geo: &LineGeometry<'_>,
     let tc = geo.tab_context(first);
     let mut pen = Pen::new(geo.line_left(first));
     let mut last_opportunity: Option<usize> = None;
+    // After a solidus: where a word longer than the line breaks before it breaks by
+    // character (see `keep_solidus`).
+    let mut last_solidus: Option<usize> = None;
     // The width of the spaces in the current tab segment, which a justified line may shrink.
     let mut spaces = Pt::ZERO;
     let mut end = atoms.len();
@@ -221,6 +225,9 @@ pub(crate) fn next_line(c: &Collected, allowed: &[bool], geo: &LineGeometry<'_>,
         let zero_text = matches!(a.kind, AtomKind::Bookmark(_));
         if i > start && !zero_text && allowed[a.start] {
             last_opportunity = Some(i);
+        }
+        if i > start && !zero_text && c.text.as_bytes().get(a.start.wrapping_sub(1)) == Some(&b'/') {
+            last_solidus = Some(i);
         }
         match &a.kind {
             AtomKind::Break(k, _) => {
@@ -242,8 +249,9 @@ pub(crate) fn next_line(c: &Collected, allowed: &[bool], geo: &LineGeometry<'_>,
         if !a.is_space() && i > start && pen.x() > limit(&pen, geo.right) + shrinkable(&pen, spaces, geo.shrink) + EPSILON {
             end = match last_opportunity {
                 Some(o) => o,
-                // A word longer than the line breaks by character.
-                None => i,
+                // A word longer than the line breaks after its last solidus that fits, else
+                // by character.
+                None => last_solidus.unwrap_or(i),
             };
             break;
         }

@@ -7,6 +7,8 @@ pub mod layout;
 pub mod ole;
 pub mod pdf;
 pub mod python;
+#[path = "../support/skip.rs"]
+pub mod skip;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;

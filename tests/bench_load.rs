@@ -3,8 +3,9 @@
 //! given back once the render pool is idle.
 
 mod common;
+#[path = "support/listen.rs"]
+mod listen;
 
-use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -45,27 +46,19 @@ impl Drop for Server {
 }
 
 /// Creates the account `bench` with a key and starts a server with two render workers on
-/// a free port; returns the server, its URL and the key.
+/// a port of its choosing; returns the server, its URL and the key.
 fn start_server(dir: &Path) -> (Server, String, String) {
     ok_stdout(&run(dir, &["accounts", "create", "--name", "bench", "--plan", "paid", "--monthly-credits", "1000"]));
     let keys = ok_stdout(&run(dir, &["keys", "create", "--account", "bench"]));
     let key = keys.lines().last().expect("the key line").trim().to_string();
-    let port = TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address").port();
-    let child = Command::new(BIN)
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--workers", "2"])
+    let mut command = Command::new(BIN);
+    command
+        .args(["serve", "--workers", "2"])
         .env("DOCX2PDF_DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()))
         .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn serve");
-    let server = Server(child);
-    let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(60), "the server did not start");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    (server, format!("http://127.0.0.1:{port}"), key)
+        .stderr(Stdio::null());
+    let listening = listen::spawn(command);
+    (Server(listening.child), format!("http://127.0.0.1:{}", listening.port), key)
 }
 
 #[test]

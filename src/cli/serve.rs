@@ -2,6 +2,7 @@
 //! one), starts the ledger and the render pool, and serves HTTP until SIGTERM/SIGINT, when
 //! in-flight conversions finish and commit their credits.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,8 +32,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         let state = AppState::start(db, renderer, workers, args.queue, clock, args.service())
             .with_upload_timeout(Duration::from_secs(args.upload_timeout_secs));
         super::allocator::give_back_when_idle(state.pool.activity());
-        tracing::info!(bind = %args.bind, workers, queue = args.queue, "docx2pdf is listening");
-        HttpServer::new(move || create_app(state.clone()))
+        let server = HttpServer::new(move || create_app(state.clone()))
             // In-flight conversions may run their whole time limit, and then commit.
             .shutdown_timeout(args.limits.render_timeout_secs + 10)
             // Slow clients: the head must arrive in time (else 408), and a closing
@@ -44,11 +44,25 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             // render's credit hold is given back instead of the render being charged.
             .h1_allow_half_closed(false)
             .bind(args.bind)
-            .map_err(CliError::Server)?
-            .run()
-            .await
-            .map_err(CliError::Server)
+            .map_err(CliError::Server)?;
+        // The socket is bound (and listening) here, so a client that reads this address
+        // can connect at once; with port 0 this is the only way to learn the port.
+        let bound = server.addrs().first().copied().unwrap_or(args.bind);
+        if let Some(path) = &args.address_file {
+            write_whole(path, &bound.to_string()).map_err(CliError::Server)?;
+        }
+        super::emit(&format!("listening on {bound}\n"));
+        tracing::info!(bind = %bound, workers, queue = args.queue, "docx2pdf is listening");
+        server.run().await.map_err(CliError::Server)
     })
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it: a reader never sees
+/// a half-written file.
+fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, text)?;
+    std::fs::rename(&partial, path)
 }
 
 /// On a database without any account: creates `local` (paid, 100 credits a month) with one

@@ -389,42 +389,12 @@ async fn readiness_is_503_when_the_database_is_gone() {
     error_body(res, StatusCode::SERVICE_UNAVAILABLE, "unavailable").await;
 }
 
-/// A render pool whose renders wait for the test: each says when it has started, then
-/// renders for real once the test lets it go, so a test can act while a render is in flight.
-struct GatedPool {
-    started: tokio::sync::mpsc::UnboundedReceiver<()>,
-    go: std::sync::mpsc::Sender<()>,
-}
-
-impl GatedPool {
-    fn install(state: &mut docx2pdf::http::AppState) -> GatedPool {
-        let (started_tx, started) = tokio::sync::mpsc::unbounded_channel();
-        let (go, go_rx) = std::sync::mpsc::channel::<()>();
-        let go_rx = std::sync::Mutex::new(go_rx);
-        let renderer = common::renderer();
-        let gated = move |bytes: &[u8], deadline: &Deadline, options: PdfOptions| {
-            let _ = started_tx.send(());
-            go_rx.lock().unwrap().recv_timeout(Duration::from_secs(30)).expect("the test lets the render go");
-            docx2pdf::render::convert_with(&renderer, bytes, deadline, options)
-        };
-        state.pool = RenderPool::start_with(Arc::new(gated), 1, 4);
-        GatedPool { started, go }
-    }
-
-    /// Waits for the render to start, runs `meanwhile`, then lets the render finish.
-    async fn while_rendering(&mut self, meanwhile: impl std::future::Future<Output = ()>) {
-        self.started.recv().await.expect("a render started");
-        meanwhile.await;
-        self.go.send(()).unwrap();
-    }
-}
-
 #[actix_web::test]
 async fn a_conversion_held_in_one_month_and_finished_in_the_next_is_charged_to_the_first() {
     let svc = TestService::start(Settings { now: Utc.with_ymd_and_hms(2026, 11, 30, 23, 59, 59).unwrap(), ..Settings::default() }).await;
     let key = svc.account("acme", Plan::Paid, 1).await;
     let mut state = svc.state.clone();
-    let mut gate = GatedPool::install(&mut state);
+    let mut gate = common::GatedPool::install(&mut state);
     let app = test::init_service(create_app(state)).await;
     let request = convert_request(Some(&key), multipart("file", &sample())).to_request();
     let (res, ()) = tokio::join!(
@@ -452,7 +422,7 @@ async fn a_hold_lost_before_the_commit_is_500_conversion_failed_and_nothing_is_d
     let svc = TestService::start(Settings::default()).await;
     let key = svc.account("acme", Plan::Paid, 5).await;
     let mut state = svc.state.clone();
-    let mut gate = GatedPool::install(&mut state);
+    let mut gate = common::GatedPool::install(&mut state);
     let ledger = state.ledger.clone();
     let app = test::init_service(create_app(state)).await;
     let request = convert_request(Some(&key), multipart("file", &sample())).to_request();

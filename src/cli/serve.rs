@@ -6,14 +6,14 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_web::HttpServer;
 use sea_orm::DatabaseConnection;
 
 use super::CliError;
 use crate::clock::{unix_ms, Clock, SystemClock};
 use crate::config::ServeArgs;
 use crate::db::{self, accounts::Plan};
-use crate::http::{create_app, AppState};
+use crate::http::server::{self, Connections};
+use crate::http::AppState;
 use crate::render::Renderer;
 
 /// Name and allowance of the account created on an empty database.
@@ -32,28 +32,21 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         let state = AppState::start(db, renderer, workers, args.queue, clock, args.service())
             .with_upload_timeout(Duration::from_secs(args.upload_timeout_secs));
         super::allocator::give_back_when_idle(state.pool.activity());
-        let server = HttpServer::new(move || create_app(state.clone()))
+        let connections = Connections {
             // In-flight conversions may run their whole time limit, and then commit.
-            .shutdown_timeout(args.limits.render_timeout_secs + 10)
-            // Slow clients: the head must arrive in time (else 408), and a closing
-            // connection may not linger. Heads over 128 KiB or 96 headers are refused by
-            // actix-http itself (431).
-            .client_request_timeout(Duration::from_secs(args.client_request_timeout_secs))
-            .client_disconnect_timeout(Duration::from_secs(args.client_disconnect_timeout_secs))
-            // A client that closes its side has given up: the handler is dropped, so its
-            // render's credit hold is given back instead of the render being charged.
-            .h1_allow_half_closed(false)
-            .bind(args.bind)
-            .map_err(CliError::Server)?;
+            shutdown: Duration::from_secs(args.limits.render_timeout_secs + 10),
+            client_request: Duration::from_secs(args.client_request_timeout_secs),
+            client_disconnect: Duration::from_secs(args.client_disconnect_timeout_secs),
+        };
+        let (server, bound) = server::bind(state, args.bind, connections).map_err(CliError::Server)?;
         // The socket is bound (and listening) here, so a client that reads this address
         // can connect at once; with port 0 this is the only way to learn the port.
-        let bound = server.addrs().first().copied().unwrap_or(args.bind);
         if let Some(path) = &args.address_file {
             write_whole(path, &bound.to_string()).map_err(CliError::Server)?;
         }
         super::emit(&format!("listening on {bound}\n"));
         tracing::info!(bind = %bound, workers, queue = args.queue, "docx2pdf is listening");
-        server.run().await.map_err(CliError::Server)
+        server.await.map_err(CliError::Server)
     })
 }
 

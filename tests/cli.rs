@@ -88,6 +88,8 @@ fn first_serve_creates_the_local_account_and_prints_a_working_key() {
         .to_owned();
     assert!(printed.contains("curl"), "{printed}");
     assert!(printed.contains(&format!("Authorization: Bearer {key}")));
+    // The curl command names the port the server bound, not the 0 it was asked for.
+    assert!(printed.contains(&format!("http://127.0.0.1:{}/api/convert", server.port)), "{printed}");
     assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Hello from the first run"))), 200);
     drop(server);
 

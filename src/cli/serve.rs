@@ -2,6 +2,7 @@
 //! one), starts the ledger and the render pool, and serves HTTP until SIGTERM/SIGINT, when
 //! in-flight conversions finish and commit their credits.
 
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,10 +27,9 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     actix_web::rt::System::new().block_on(async move {
         let db = db::connect(&args.db.database_url, &args.db.pool()).await?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        first_run(&db, &args, clock.as_ref()).await?;
         let renderer = Arc::new(Renderer::new(&args.font_dirs, args.limits.package()));
         let workers = args.worker_count();
-        let state = AppState::start(db, renderer, workers, args.queue, clock, args.service())
+        let state = AppState::start(db.clone(), renderer, workers, args.queue, clock.clone(), args.service())
             .with_upload_timeout(Duration::from_secs(args.upload_timeout_secs));
         super::allocator::give_back_when_idle(state.pool.activity());
         let connections = Connections {
@@ -39,6 +39,8 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             client_disconnect: Duration::from_secs(args.client_disconnect_timeout_secs),
         };
         let (server, bound) = server::bind(state, args.bind, connections).map_err(CliError::Server)?;
+        // After binding, so the banner's curl command names the port bound (port 0 too).
+        first_run(&db, bound, clock.as_ref()).await?;
         // The socket is bound (and listening) here, so a client that reads this address
         // can connect at once; with port 0 this is the only way to learn the port.
         if let Some(path) = &args.address_file {
@@ -60,7 +62,7 @@ fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// On a database without any account: creates `local` (paid, 100 credits a month) with one
 /// key and prints it with a ready curl command. Never on a database that has accounts.
-async fn first_run(db: &DatabaseConnection, args: &ServeArgs, clock: &dyn Clock) -> Result<(), CliError> {
+async fn first_run(db: &DatabaseConnection, bound: SocketAddr, clock: &dyn Clock) -> Result<(), CliError> {
     if db::accounts::count(db).await? > 0 {
         return Ok(());
     }
@@ -77,7 +79,7 @@ async fn first_run(db: &DatabaseConnection, args: &ServeArgs, clock: &dyn Clock)
          It is shown only this once:\n\n    {key}\n\nConvert a document:\n\n    \
          curl -sS -H \"Authorization: Bearer {key}\" -F \"file=@document.docx\" -o document.pdf http://{bind}/api/convert\n",
         key = key.text,
-        bind = args.bind,
+        bind = bound,
     ));
     Ok(())
 }

@@ -288,16 +288,17 @@ fn slow_heads_and_slow_uploads_are_cut_off_at_their_time_limits_without_a_debit(
     assert_eq!(usage(dir.path(), "acme").held, 0);
 }
 
-/// Lets a render through once `wanted` renders of its kind are in at once (or after 20 s);
-/// counts them as they come: (in now, most at once).
+/// Lets a render through once `wanted` renders of its kind are in at once (or after
+/// `patience`); counts them as they come: (in now, most at once).
 struct Rendezvous {
     counts: Mutex<(usize, usize)>,
     changed: Condvar,
+    patience: Duration,
 }
 
 impl Rendezvous {
-    fn new() -> Arc<Rendezvous> {
-        Arc::new(Rendezvous { counts: Mutex::new((0, 0)), changed: Condvar::new() })
+    fn new(patience: Duration) -> Arc<Rendezvous> {
+        Arc::new(Rendezvous { counts: Mutex::new((0, 0)), changed: Condvar::new(), patience })
     }
 
     fn meet(&self, wanted: usize) {
@@ -305,7 +306,7 @@ impl Rendezvous {
         c.0 += 1;
         c.1 = c.1.max(c.0);
         self.changed.notify_all();
-        let (mut c, _) = self.changed.wait_timeout_while(c, Duration::from_secs(20), |c| c.1 < wanted).unwrap();
+        let (mut c, _) = self.changed.wait_timeout_while(c, self.patience, |c| c.1 < wanted).unwrap();
         c.0 -= 1;
     }
 
@@ -328,7 +329,7 @@ async fn a_panicking_render_is_a_500_without_debit_and_the_pool_keeps_its_worker
     let key = svc.account("acme", Plan::Paid, 100).await;
     let renderer = common::renderer();
     let workers = 2;
-    let (exploding, converting) = (Rendezvous::new(), Rendezvous::new());
+    let (exploding, converting) = (Rendezvous::new(Duration::from_secs(20)), Rendezvous::new(Duration::from_secs(20)));
     let (explode_gate, fine_gate) = (exploding.clone(), converting.clone());
     // The real pipeline, except for a document holding the word "explode" (a renderer bug),
     // and for "fine" documents, which wait until every worker renders one.
@@ -366,6 +367,27 @@ async fn a_panicking_render_is_a_500_without_debit_and_the_pool_keeps_its_worker
     assert!(all.iter().all(|r| r.status().as_u16() == 200), "{:?}", all.iter().map(|r| r.status()).collect::<Vec<_>>());
     let balance = docx2pdf::db::usage::balance(&svc.db, 1, docx2pdf::credits::Month::of(docx2pdf::clock::Clock::now(&svc.clock))).await.unwrap();
     assert_eq!((balance.used, balance.reserved), (workers as i64, 0), "only the good conversions were debited");
+}
+
+/// The count of live workers is not the pool's own say: a pool of one thread, asked for a
+/// load that needs two at once, shows one.
+#[actix_web::test]
+async fn the_rendezvous_counts_one_render_at_once_on_a_pool_that_lost_a_worker() {
+    use docx2pdf::pdf::PdfOptions;
+    use docx2pdf::render::pool::RenderJob;
+    use docx2pdf::render::{Deadline, RenderPool, Rendered};
+
+    let gate = Rendezvous::new(Duration::from_millis(300));
+    let meeting = gate.clone();
+    let convert = move |_: &[u8], _: &Deadline, _: PdfOptions| {
+        meeting.meet(2);
+        Ok(Rendered { pdf: Vec::new(), pages: 1, warnings: Vec::new() })
+    };
+    let pool = RenderPool::start_with(Arc::new(convert), 1, 8);
+    let job = || RenderJob { bytes: Vec::new(), time_limit: Duration::from_secs(5), options: PdfOptions::default() };
+    let (a, b) = tokio::join!(pool.render(job()), pool.render(job()));
+    assert!(a.is_ok() && b.is_ok());
+    assert_eq!(gate.most_at_once(), 1);
 }
 
 /// The request head of a conversion whose body follows as `framing` says.

@@ -128,6 +128,12 @@ fn sigterm_lets_the_conversion_in_flight_finish_and_commit() {
     assert!(answer.body.starts_with(b"%PDF-"));
     let status = server.wait(Duration::from_secs(30)).expect("the server exits after the last conversion");
     assert!(status.success(), "{status}");
+    // The conversion was still in flight when the signal came: the server logged the
+    // signal before the request's line.
+    let log = server.log();
+    let signal = log.find("SIGTERM received").unwrap_or_else(|| panic!("no SIGTERM in the log: {log}"));
+    let answered = log.find("route=\"/api/convert\"").unwrap_or_else(|| panic!("no request line: {log}"));
+    assert!(signal < answered, "the render ended before the signal came: {log}");
     let u = usage(dir.path(), "acme");
     assert_eq!((u.used, u.held, u.entries.len()), (1, 0, 1), "{u:?}");
 }

@@ -121,9 +121,15 @@ pub struct BenchLoadArgs {
 /// `docx2pdf serve`.
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
+    /// Address to listen on; port 0 takes any free port. The address bound is printed on
+    /// stdout as `listening on ADDRESS` once the server accepts connections.
     #[arg(long, env = "DOCX2PDF_BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
+
+    /// Also writes the address bound (`127.0.0.1:PORT`) to this file, whole at once, once
+    /// the server accepts connections (for supervisors and tests that bind port 0).
+    #[arg(long, env = "DOCX2PDF_ADDRESS_FILE")]
+    pub address_file: Option<PathBuf>,
 
     #[command(flatten)]
     pub db: DbArgs,

@@ -3,11 +3,13 @@
 //! given back once the render pool is idle.
 
 mod common;
+#[path = "support/listen.rs"]
+mod listen;
 
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::docx::{docx, paragraph};
 
@@ -45,33 +47,25 @@ impl Drop for Server {
 }
 
 /// Creates the account `bench` with a key and starts a server with two render workers on
-/// a free port; returns the server, its URL and the key.
-fn start_server(dir: &Path) -> (Server, String, String) {
+/// a port of its choosing; returns the server, its URL and the key.
+fn start_server(dir: &Path, log: &str, stderr: Stdio) -> (Server, String, String) {
     ok_stdout(&run(dir, &["accounts", "create", "--name", "bench", "--plan", "paid", "--monthly-credits", "1000"]));
     let keys = ok_stdout(&run(dir, &["keys", "create", "--account", "bench"]));
     let key = keys.lines().last().expect("the key line").trim().to_string();
-    let port = TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address").port();
-    let child = Command::new(BIN)
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--workers", "2"])
+    let mut command = Command::new(BIN);
+    command
+        .args(["serve", "--workers", "2"])
         .env("DOCX2PDF_DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()))
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn serve");
-    let server = Server(child);
-    let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(60), "the server did not start");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    (server, format!("http://127.0.0.1:{port}"), key)
+        .env("RUST_LOG", log)
+        .stderr(stderr);
+    let listening = listen::spawn(command);
+    (Server(listening.child), format!("http://127.0.0.1:{}", listening.port), key)
 }
 
 #[test]
 fn bench_load_reports_every_request_and_the_servers_memory() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let (server, url, key) = start_server(dir.path());
+    let (server, url, key) = start_server(dir.path(), "warn", Stdio::null());
 
     let good = dir.path().join("one.docx");
     std::fs::write(&good, docx(&paragraph("One page for the load generator.")))
@@ -131,11 +125,27 @@ fn rss_anon_kb(pid: u32) -> u64 {
     line.split_whitespace().nth(1).and_then(|v| v.parse().ok()).expect("a number")
 }
 
+/// The number after `name=` in a log line.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn field(line: &str, name: &str) -> u64 {
+    let at = line.find(&format!("{name}=")).unwrap_or_else(|| panic!("no {name} in {line}")) + name.len() + 1;
+    line[at..].split(|c: char| !c.is_ascii_digit()).next().and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{line}"))
+}
+
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[test]
 fn the_server_gives_memory_back_once_its_render_pool_is_idle() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let (server, url, key) = start_server(dir.path());
+    // The server logs each trim, with its memory before and after: the test waits for that
+    // line instead of racing the idle check to read the memory before it.
+    let (mut server, url, key) = start_server(dir.path(), "warn,docx2pdf::cli::allocator=debug", Stdio::piped());
+    let (trims, trimmed) = std::sync::mpsc::channel();
+    let stderr = BufReader::new(server.0.stderr.take().expect("piped stderr"));
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok).filter(|l| l.contains("memory given back")) {
+            let _ = trims.send(line);
+        }
+    });
     // Long documents of many different words: pages, shaped words and caches come and go
     // on both render workers, and the caches that stay are spread through their heaps.
     let text: String = (0..1500)
@@ -148,14 +158,10 @@ fn the_server_gives_memory_back_once_its_render_pool_is_idle() {
         &["bench-load", "--url", &url, "--key", &key, "--concurrency", "2", "--requests", "4", long.to_str().unwrap()],
     ));
     assert!(out.contains("figure http.status.200 4 count "), "{out}");
-    let pid = server.0.id();
-    // Read before the pool has been idle for a whole check period (1 s).
-    let busy = rss_anon_kb(pid);
-    let started = Instant::now();
-    let mut now = busy;
-    while started.elapsed() < Duration::from_secs(8) && now * 10 > busy * 8 {
-        std::thread::sleep(Duration::from_millis(100));
-        now = rss_anon_kb(pid);
-    }
-    assert!(now * 10 <= busy * 8, "right after the load {busy} kB, idle {now} kB");
+    let line = trimmed.recv_timeout(Duration::from_secs(60)).expect("the server gave memory back once idle");
+    let (before, after) = (field(&line, "before_kb"), field(&line, "after_kb"));
+    assert!(after * 10 <= before * 8, "right after the load {before} kB, idle {after} kB: {line}");
+    // And so says the system, not only the server.
+    let now = rss_anon_kb(server.0.id());
+    assert!(now * 10 <= before * 8, "right after the load {before} kB, now {now} kB");
 }

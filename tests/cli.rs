@@ -2,12 +2,13 @@
 //! database, account and key management (also against a running server), usage, convert.
 
 mod common;
+#[path = "support/listen.rs"]
+mod listen;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 use common::docx::{docx, paragraph};
 use common::{multipart, multipart_type};
@@ -32,10 +33,6 @@ fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 /// A running `docx2pdf serve`, killed when dropped.
 struct Server {
     child: Child,
@@ -49,54 +46,17 @@ impl Drop for Server {
     }
 }
 
-/// Starts a server and returns it with everything it printed before listening.
+/// Starts a server and returns it with everything it printed on stdout before its
+/// `listening on` line: the whole banner, which is printed before the server binds.
 fn serve_capturing(dir: &Path) -> (Server, String) {
-    let port = free_port();
-    let mut child = Command::new(BIN)
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--workers", "1"])
+    let mut command = Command::new(BIN);
+    command
+        .args(["serve", "--workers", "1"])
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn serve");
-    // stderr carries the "listening" log line, written after the banner on stdout.
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    let started = Instant::now();
-    while !line.contains("listening") {
-        line.clear();
-        if err.read_line(&mut line).unwrap() == 0 {
-            panic!("the server exited before listening");
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "the server did not start");
-    }
-    std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
-    let mut out = child.stdout.take().unwrap();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let printed = {
-        // Everything the banner printed is in the pipe by now; read what is there.
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            let mut text = Vec::new();
-            while let Ok(n) = out.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                text.extend_from_slice(&buf[..n]);
-                let _ = tx.send(String::from_utf8_lossy(&text).into_owned());
-            }
-        });
-        let mut last = String::new();
-        while let Ok(text) = rx.recv_timeout(Duration::from_millis(500)) {
-            last = text;
-        }
-        last
-    };
-    (Server { child, port }, printed)
+        .env("RUST_LOG", "warn")
+        .stderr(Stdio::null());
+    let listening = listen::spawn(command);
+    (Server { child: listening.child, port: listening.port }, listening.printed)
 }
 
 /// Sends one conversion over a plain TCP connection; returns the status code.
@@ -128,12 +88,14 @@ fn first_serve_creates_the_local_account_and_prints_a_working_key() {
         .to_owned();
     assert!(printed.contains("curl"), "{printed}");
     assert!(printed.contains(&format!("Authorization: Bearer {key}")));
+    // The curl command names the port the server bound, not the 0 it was asked for.
+    assert!(printed.contains(&format!("http://127.0.0.1:{}/api/convert", server.port)), "{printed}");
     assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Hello from the first run"))), 200);
     drop(server);
 
-    // A second start on the same database prints no key.
+    // A second start on the same database prints nothing before it listens: no key.
     let (_server, printed) = serve_capturing(dir.path());
-    assert!(!printed.contains("d2p_"), "{printed}");
+    assert_eq!(printed, "", "no first-run banner on a database with accounts");
     let accounts = stdout(&run(dir.path(), &["accounts", "list"]));
     assert!(accounts.contains("local") && accounts.contains("paid") && accounts.contains("100"));
 }
@@ -158,7 +120,7 @@ fn accounts_keys_and_usage_are_managed_from_the_command_line() {
     assert!(list.contains("acme") && list.contains('7'));
 
     let (server, printed) = serve_capturing(d);
-    assert!(!printed.contains("d2p_"), "no first-run key on a database with accounts");
+    assert_eq!(printed, "", "no first-run banner on a database with accounts");
     assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
     let usage = stdout(&run(d, &["usage", "--account", "acme"]));
     assert!(usage.contains("used:      1"), "{usage}");
@@ -194,4 +156,28 @@ fn convert_writes_a_pdf_and_refuses_a_non_docx_with_a_message() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("in.docx") && err.contains("zip"), "{err}");
+}
+
+#[test]
+fn serve_on_port_0_reports_the_address_it_bound_on_stdout_and_in_the_address_file() {
+    let dir = tempfile::tempdir().unwrap();
+    stdout(&run(dir.path(), &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]));
+    let file = dir.path().join("address");
+    let mut command = Command::new(BIN);
+    command
+        .args(["serve", "--workers", "1", "--address-file"])
+        .arg(&file)
+        .env("DOCX2PDF_DATABASE_URL", database_url(dir.path()))
+        .env("RUST_LOG", "warn")
+        .stderr(Stdio::null());
+    let listening = listen::spawn(command);
+    let server = Server { child: listening.child, port: listening.port };
+    // The file is written before the line is printed, so it is there now, whole.
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), format!("127.0.0.1:{}", server.port));
+    assert_ne!(server.port, 0);
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }

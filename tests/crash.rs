@@ -1,6 +1,8 @@
 //! The real binary under process faults: kill -9 under load and a restart leave a
 //! consistent ledger; SIGTERM lets in-flight conversions finish and commit; clients that
-//! vanish mid-upload, mid-render or mid-download leave no reservation behind.
+//! vanish mid-upload or mid-download leave no reservation behind. A client that vanishes
+//! mid-render is tested on the service's own HTTP server in process, with a render that
+//! waits for the test, so the render cannot end before the client is gone.
 
 mod common;
 #[path = "support/binary.rs"]
@@ -67,7 +69,14 @@ fn kill_9_under_load_then_restart_leaves_a_consistent_ledger_and_releases_the_ho
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(2500));
+    // Kill once the load is under way (conversions are being answered), not after a guess
+    // at how long that takes; with eight clients on two workers, renders wait in the queue
+    // holding their credits at any moment.
+    let started = Instant::now();
+    while ok.iter().map(|n| n.load(Ordering::Relaxed)).sum::<usize>() < 6 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no conversion succeeded under load");
+        std::thread::sleep(Duration::from_millis(10));
+    }
     server.signal("KILL");
     let killed_at = Instant::now();
     assert!(server.wait(Duration::from_secs(5)).is_some(), "the server did not die");
@@ -119,12 +128,18 @@ fn sigterm_lets_the_conversion_in_flight_finish_and_commit() {
     assert!(answer.body.starts_with(b"%PDF-"));
     let status = server.wait(Duration::from_secs(30)).expect("the server exits after the last conversion");
     assert!(status.success(), "{status}");
+    // The conversion was still in flight when the signal came: the server logged the
+    // signal before the request's line.
+    let log = server.log();
+    let signal = log.find("SIGTERM received").unwrap_or_else(|| panic!("no SIGTERM in the log: {log}"));
+    let answered = log.find("route=\"/api/convert\"").unwrap_or_else(|| panic!("no request line: {log}"));
+    assert!(signal < answered, "the render ended before the signal came: {log}");
     let u = usage(dir.path(), "acme");
     assert_eq!((u.used, u.held, u.entries.len()), (1, 0, 1), "{u:?}");
 }
 
 #[test]
-fn clients_that_vanish_mid_upload_mid_render_or_mid_download_leave_no_reservation() {
+fn clients_that_vanish_mid_upload_or_mid_download_leave_no_reservation() {
     let dir = tempfile::tempdir().unwrap();
     let key = account(dir.path(), "acme", 10);
     let server = Server::start(dir.path(), &["--workers", "1"]);
@@ -132,22 +147,8 @@ fn clients_that_vanish_mid_upload_mid_render_or_mid_download_leave_no_reservatio
 
     // Mid-upload: half the body, then the connection closes.
     binary::abandon(server.port, &slow, slow.len() / 2);
-    // Mid-render: the whole request, then the client gives up while the render runs.
-    let started = Instant::now();
-    let port = server.port;
-    let request = slow.clone();
-    let quitter = std::thread::spawn(move || {
-        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-        stream.write_all(&request).unwrap();
-        stream
-    });
-    let stream = quitter.join().unwrap();
-    let u = usage_when(dir.path(), "acme", Duration::from_secs(30), |u| u.held > 0);
-    assert_eq!(u.held, 1, "the render is in flight: {u:?}");
-    drop(stream);
-    let u = usage_when(dir.path(), "acme", Duration::from_secs(60), |u| u.held == 0);
-    assert_eq!((u.held, u.used), (0, 0), "the abandoned render gave its hold back and cost nothing: {u:?}");
-    assert!(started.elapsed() < Duration::from_secs(60));
+    let u = usage(dir.path(), "acme");
+    assert_eq!((u.held, u.used), (0, 0), "{u:?}");
 
     // Mid-download: the answer's first bytes are read, then the connection closes. The
     // conversion succeeded, so it is paid for; nothing stays held.
@@ -161,4 +162,60 @@ fn clients_that_vanish_mid_upload_mid_render_or_mid_download_leave_no_reservatio
     assert_eq!(u.held, 0, "{u:?}");
     assert_consistent("acme", &u, 10);
     assert_eq!(binary::get(server.port, "/healthz").0, 200);
+}
+
+#[actix_web::test]
+async fn a_client_that_vanishes_mid_render_gets_its_hold_back_and_pays_nothing() {
+    use docx2pdf::db::{self, accounts::Plan};
+    use docx2pdf::http::server::{self, Connections};
+
+    let svc = common::TestService::start(common::Settings::default()).await;
+    let key = svc.account("acme", Plan::Paid, 10).await;
+    let mut state = svc.state.clone();
+    let mut gate = common::GatedPool::install(&mut state);
+    let activity = state.pool.activity();
+    let connections =
+        Connections { shutdown: Duration::from_secs(1), client_request: Duration::from_secs(10), client_disconnect: Duration::from_secs(5) };
+    let (server, address) = server::bind(state, "127.0.0.1:0".parse().unwrap(), connections).expect("bind");
+    let handle = server.handle();
+    actix_web::rt::spawn(server);
+    let balance = || async {
+        let month = docx2pdf::credits::Month::of(docx2pdf::clock::Clock::now(&svc.clock));
+        let b = db::usage::balance(&svc.db, 1, month).await.unwrap();
+        (b.used, b.reserved)
+    };
+    // Waits (a bounded time) until the balance is `want`.
+    let balance_becomes = |want: (i64, i64)| async move {
+        let started = Instant::now();
+        while balance().await != want && started.elapsed() < Duration::from_secs(30) {
+            actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+        }
+        balance().await
+    };
+
+    // The client sends its whole request, then closes once the test says so.
+    let (hang_up, hung_up) = std::sync::mpsc::channel::<()>();
+    let request = binary::convert_request(&key, &docx(&paragraph("abandoned")));
+    let client = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream.write_all(&request).unwrap();
+        hung_up.recv().unwrap();
+    });
+    gate.while_rendering(async {
+        assert_eq!(balance().await, (0, 1), "the render holds its credit");
+        hang_up.send(()).unwrap();
+        client.join().unwrap();
+        // The render still waits for the test: only the client's leaving can give the
+        // hold back now.
+        assert_eq!(balance_becomes((0, 0)).await, (0, 0), "the hold came back while the render ran");
+    })
+    .await;
+    // The render, let go, finishes for nobody: it is not charged.
+    let started = Instant::now();
+    while activity.finished() == 0 && started.elapsed() < Duration::from_secs(30) {
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(activity.finished(), 1, "the render ended");
+    assert_eq!(balance().await, (0, 0), "the abandoned render cost nothing");
+    handle.stop(false).await;
 }

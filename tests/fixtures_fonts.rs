@@ -142,3 +142,35 @@ fn cambria_lines_are_as_tall_as_word_s_cambria_lines() {
         assert!(near(pitch, line, 0.01), "line pitch {pitch} instead of {line}");
     }
 }
+
+/// The families the fixtures' positions were measured with (README, "Fonts"), each with the
+/// Debian package that brings it.
+const MEASURED_WITH: &[(&str, &str)] = &[
+    ("Carlito", "fonts-crosextra-carlito"),
+    ("Caladea", "fonts-crosextra-caladea"),
+    ("Liberation Sans", "fonts-liberation2"),
+    ("Liberation Serif", "fonts-liberation2"),
+    ("Liberation Mono", "fonts-liberation2"),
+    ("DejaVu Sans", "fonts-dejavu-core"),
+    ("Noto Sans", "fonts-noto-core"),
+    ("Noto Sans CJK JP", "fonts-noto-cjk"),
+    ("Tahoma", "fonts-wine"),
+];
+
+#[test]
+fn the_fonts_the_fixtures_were_measured_with_are_installed() {
+    // Without them the renderer falls back to other faces and many position checks fail
+    // without saying why; this one names what is missing (a failure under CI=true).
+    let mut db = fontdb::Database::new();
+    db.load_system_fonts();
+    // fonts-wine installs outside the font folders; the renderer looks there too.
+    let _ = db.load_font_file("/usr/share/wine/fonts/tahoma.ttf");
+    let missing: Vec<String> = MEASURED_WITH
+        .iter()
+        .filter(|(family, _)| !db.faces().any(|face| face.families.iter().any(|(name, _)| name == family)))
+        .map(|(family, package)| format!("{family} ({package})"))
+        .collect();
+    if !missing.is_empty() {
+        common::skip::skip(&format!("fonts not installed: {}", missing.join(", ")));
+    }
+}

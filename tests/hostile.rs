@@ -8,6 +8,7 @@ mod common;
 mod binary;
 
 use std::io::{Cursor, Read, Write};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use binary::{account, post_convert, usage, Server};
@@ -172,8 +173,8 @@ fn cases() -> Vec<Case> {
         Case { name: "table nested 500 deep", bytes: tables_500, status: 400, code: "invalid_docx", says: "--max-table-depth" },
         Case { name: "table nested 150 deep", bytes: tables_150, status: 400, code: "invalid_docx", says: "--max-table-depth" },
         Case { name: "100,000 pages", bytes: hundred_thousand_pages, status: 400, code: "invalid_docx", says: "--max-pages" },
-        Case { name: "truncated zip", bytes: truncated, status: 400, code: "invalid_docx", says: "" },
-        Case { name: "corrupted zip", bytes: corrupted, status: 400, code: "invalid_docx", says: "damaged" },
+        Case { name: "truncated zip", bytes: truncated, status: 400, code: "invalid_docx", says: "the zip archive is damaged" },
+        Case { name: "corrupted zip", bytes: corrupted, status: 400, code: "invalid_docx", says: "zip entry word/document.xml is damaged" },
         Case { name: ".doc", bytes: doc, status: 400, code: "unsupported_format", says: ".doc" },
         Case { name: "encrypted .docx", bytes: encrypted, status: 400, code: "encrypted_document", says: "password" },
         Case { name: "PDF renamed .docx", bytes: pdf, status: 400, code: "unsupported_format", says: "PDF" },
@@ -287,27 +288,61 @@ fn slow_heads_and_slow_uploads_are_cut_off_at_their_time_limits_without_a_debit(
     assert_eq!(usage(dir.path(), "acme").held, 0);
 }
 
+/// Lets a render through once `wanted` renders of its kind are in at once (or after
+/// `patience`); counts them as they come: (in now, most at once).
+struct Rendezvous {
+    counts: Mutex<(usize, usize)>,
+    changed: Condvar,
+    patience: Duration,
+}
+
+impl Rendezvous {
+    fn new(patience: Duration) -> Arc<Rendezvous> {
+        Arc::new(Rendezvous { counts: Mutex::new((0, 0)), changed: Condvar::new(), patience })
+    }
+
+    fn meet(&self, wanted: usize) {
+        let mut c = self.counts.lock().unwrap();
+        c.0 += 1;
+        c.1 = c.1.max(c.0);
+        self.changed.notify_all();
+        let (mut c, _) = self.changed.wait_timeout_while(c, self.patience, |c| c.1 < wanted).unwrap();
+        c.0 -= 1;
+    }
+
+    fn most_at_once(&self) -> usize {
+        self.counts.lock().unwrap().1
+    }
+}
+
 /// A render that panics (a renderer bug) answers 500 `conversion_failed` without a debit,
-/// and the pool keeps its size: afterwards every worker still converts, concurrently.
+/// and the pool keeps its threads: every worker panics once (the failing renders meet
+/// before they panic), then a load that needs every worker at once still completes.
 #[actix_web::test]
 async fn a_panicking_render_is_a_500_without_debit_and_the_pool_keeps_its_workers() {
     use actix_web::test::{self, TestRequest};
     use docx2pdf::db::accounts::Plan;
     use docx2pdf::pdf::PdfOptions;
     use docx2pdf::render::{convert_with, Deadline, RenderPool};
-    use std::sync::Arc;
 
     let svc = common::TestService::start(common::Settings::default()).await;
     let key = svc.account("acme", Plan::Paid, 100).await;
     let renderer = common::renderer();
-    // The real pipeline, except for a document holding the word "explode".
+    let workers = 2;
+    let (exploding, converting) = (Rendezvous::new(Duration::from_secs(20)), Rendezvous::new(Duration::from_secs(20)));
+    let (explode_gate, fine_gate) = (exploding.clone(), converting.clone());
+    // The real pipeline, except for a document holding the word "explode" (a renderer bug),
+    // and for "fine" documents, which wait until every worker renders one.
     let convert_fn = move |bytes: &[u8], deadline: &Deadline, options: PdfOptions| {
         let doc = docx2pdf::docx::read(bytes, &renderer.limits, deadline)?;
         let text = format!("{:?}", doc.document.body);
-        assert!(!text.contains("explode"), "a renderer bug");
+        if text.contains("explode") {
+            explode_gate.meet(workers);
+            panic!("a renderer bug");
+        }
+        fine_gate.meet(workers);
         convert_with(&renderer, bytes, deadline, options)
     };
-    let workers = 2;
     let mut state = svc.state.clone();
     state.pool = RenderPool::start_with(Arc::new(convert_fn), workers, 8);
     let app = test::init_service(docx2pdf::http::create_app(state.clone())).await;
@@ -319,16 +354,96 @@ async fn a_panicking_render_is_a_500_without_debit_and_the_pool_keeps_its_worker
             .set_payload(common::multipart("file", &docx(&paragraph(text))))
             .to_request()
     };
-    for _ in 0..workers * 2 {
-        let res = test::call_service(&app, request("explode")).await;
+    let failed = futures_util::future::join_all((0..workers).map(|_| test::call_service(&app, request("explode")))).await;
+    assert_eq!(exploding.most_at_once(), workers, "every worker took a failing render");
+    for res in failed {
         assert_eq!(res.status().as_u16(), 500);
         let body: serde_json::Value = serde_json::from_slice(&test::read_body(res).await).unwrap();
         assert_eq!(body["code"], "conversion_failed");
     }
     assert_eq!(state.pool.depth(), 0, "every admission slot came back");
-    assert_eq!(state.pool.workers(), workers);
-    let all = futures_util::future::join_all((0..workers * 3).map(|_| test::call_service(&app, request("fine")))).await;
+    let all = futures_util::future::join_all((0..workers).map(|_| test::call_service(&app, request("fine")))).await;
+    assert_eq!(converting.most_at_once(), workers, "renders at once after the panics: the live workers");
     assert!(all.iter().all(|r| r.status().as_u16() == 200), "{:?}", all.iter().map(|r| r.status()).collect::<Vec<_>>());
     let balance = docx2pdf::db::usage::balance(&svc.db, 1, docx2pdf::credits::Month::of(docx2pdf::clock::Clock::now(&svc.clock))).await.unwrap();
-    assert_eq!((balance.used, balance.reserved), (workers as i64 * 3, 0), "only the good conversions were debited");
+    assert_eq!((balance.used, balance.reserved), (workers as i64, 0), "only the good conversions were debited");
+}
+
+/// The count of live workers is not the pool's own say: a pool of one thread, asked for a
+/// load that needs two at once, shows one.
+#[actix_web::test]
+async fn the_rendezvous_counts_one_render_at_once_on_a_pool_that_lost_a_worker() {
+    use docx2pdf::pdf::PdfOptions;
+    use docx2pdf::render::pool::RenderJob;
+    use docx2pdf::render::{Deadline, RenderPool, Rendered};
+
+    let gate = Rendezvous::new(Duration::from_millis(300));
+    let meeting = gate.clone();
+    let convert = move |_: &[u8], _: &Deadline, _: PdfOptions| {
+        meeting.meet(2);
+        Ok(Rendered { pdf: Vec::new(), pages: 1, warnings: Vec::new() })
+    };
+    let pool = RenderPool::start_with(Arc::new(convert), 1, 8);
+    let job = || RenderJob { bytes: Vec::new(), time_limit: Duration::from_secs(5), options: PdfOptions::default() };
+    let (a, b) = tokio::join!(pool.render(job()), pool.render(job()));
+    assert!(a.is_ok() && b.is_ok());
+    assert_eq!(gate.most_at_once(), 1);
+}
+
+/// The request head of a conversion whose body follows as `framing` says.
+fn convert_head(key: &str, framing: &str) -> String {
+    format!(
+        "POST /api/convert HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: {}\r\n{framing}Connection: close\r\n\r\n",
+        common::multipart_type()
+    )
+}
+
+/// Reads an answer to its end (the server closes), at most 20 s.
+fn read_answer(stream: &mut std::net::TcpStream) -> (u16, serde_json::Value) {
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer);
+    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").and_then(|(_, b)| serde_json::from_str(b).ok()).unwrap_or_default();
+    (status, body)
+}
+
+#[test]
+fn an_upload_over_the_limit_is_413_from_its_content_length_before_the_body_or_as_its_chunks_cross_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = account(dir.path(), "acme", 100);
+    let server = Server::start(dir.path(), &["--workers", "1", "--max-upload-mb", "1", "--upload-timeout-secs", "10"]);
+
+    // Only the head, declaring 2 MB: the answer comes without a byte of the body sent.
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.write_all(convert_head(&key, &format!("Content-Length: {}\r\n", 2 * 1_048_576)).as_bytes()).unwrap();
+    let (status, body) = read_answer(&mut stream);
+    assert_eq!((status, body["code"].as_str()), (413, Some("file_too_large")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains("1 MB"), "{body}");
+
+    // A chunked body (no length declared) is counted as it streams: 64 KiB chunks of a
+    // 3 MB file are cut once the file passes 1 MB; the sender stops when the server closes.
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.write_all(convert_head(&key, "Transfer-Encoding: chunked\r\n").as_bytes()).unwrap();
+    let body = common::multipart("file", &vec![b'x'; 3 * 1_048_576]);
+    let mut sender = stream.try_clone().unwrap();
+    let sent = std::thread::spawn(move || {
+        let mut sent = 0;
+        for chunk in body.chunks(64 * 1024) {
+            let framed = [format!("{:x}\r\n", chunk.len()).as_bytes(), chunk, b"\r\n"].concat();
+            if sender.write_all(&framed).is_err() {
+                return sent;
+            }
+            sent += chunk.len();
+        }
+        let _ = sender.write_all(b"0\r\n\r\n");
+        sent
+    });
+    let (status, body) = read_answer(&mut stream);
+    assert_eq!((status, body["code"].as_str()), (413, Some("file_too_large")), "{body}");
+    let _ = sent.join();
+    assert_eq!(binary::get(server.port, "/healthz").0, 200);
+    let u = usage(dir.path(), "acme");
+    assert_eq!((u.used, u.held), (0, 0), "{u:?}");
 }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::ServiceResponse;
@@ -14,6 +15,8 @@ use common::docx::{docx, docx_of_size, paragraph};
 use common::{multipart, multipart_type, Settings, TestService};
 use docx2pdf::db::{self, accounts::Plan};
 use docx2pdf::http::create_app;
+use docx2pdf::pdf::PdfOptions;
+use docx2pdf::render::{convert, Deadline, RenderError, RenderPool};
 use entity::ledger_entry;
 use sea_orm::EntityTrait;
 use serde_json::Value;
@@ -234,14 +237,64 @@ async fn thirty_concurrent_requests_on_ten_credits_spend_exactly_ten() {
     assert_eq!((remaining.used, remaining.reserved), (10, 0));
 }
 
+/// A document of many pages: seconds of layout in a debug build.
+fn long_document() -> Vec<u8> {
+    let text = "Every clause of this agreement is read with the others, and no heading limits the meaning of the text below it. ";
+    docx(&(0..1500).map(|i| paragraph(&format!("{i}. {}", text.repeat(3)))).collect::<String>())
+}
+
+async fn balance(svc: &TestService) -> (i64, i64) {
+    let b = db::usage::balance(&svc.db, 1, docx2pdf::credits::Month::of(svc.state.clock.now())).await.unwrap();
+    (b.used, b.reserved)
+}
+
 #[actix_web::test]
-async fn a_render_past_its_time_limit_is_500_conversion_timeout_and_free() {
-    let svc = TestService::start(Settings { render_timeout: Duration::ZERO, ..Settings::default() }).await;
+async fn a_render_cut_by_its_time_limit_mid_layout_is_500_conversion_timeout_free_and_the_worker_goes_on() {
+    let long = long_document();
+    // The render's own duration, warm (the first conversion also loads fonts and caches).
+    convert(&common::renderer(), &sample(), &Deadline::none()).expect("the sample converts");
+    let started = Instant::now();
+    convert(&common::renderer(), &long, &Deadline::none()).expect("the long document converts");
+    let full = started.elapsed();
+    assert!(full >= Duration::from_secs(1), "the long document renders in {full:?}: too fast to be cut mid-render");
+    let limit = full / 4;
+    let svc = TestService::start(Settings { workers: 1, render_timeout: limit, ..Settings::default() }).await;
     let key = svc.account("acme", Plan::Paid, 5).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let started = Instant::now();
+    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &long)).to_request()).await;
+    let took = started.elapsed();
     error_body(res, StatusCode::INTERNAL_SERVER_ERROR, "conversion_timeout").await;
-    assert_eq!(ledger_sum(&svc).await, 0);
+    // The render was at work for its whole limit (it did not trip before it started) and
+    // was stopped by its own deadline checks, well before it could have finished.
+    assert!(took >= limit, "answered after {took:?}, before the limit of {limit:?}");
+    assert!(took < limit + (full - limit) / 2, "answered after {took:?}: the limit of {limit:?} did not stop a {full:?} render");
+    assert_eq!(balance(&svc).await, (0, 0), "the hold was given back and nothing debited");
+    // The worker is free again: the next document converts and is paid for.
+    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(balance(&svc).await, (1, 0));
+}
+
+#[actix_web::test]
+async fn a_renderer_stuck_past_its_limit_is_answered_by_the_handler_after_the_grace_period() {
+    let svc = TestService::start(Settings { workers: 1, render_timeout: Duration::from_millis(200), ..Settings::default() }).await;
+    let key = svc.account("acme", Plan::Paid, 5).await;
+    // A renderer stuck where it cannot check its deadline: it ignores it for 8 s.
+    let stuck = |_: &[u8], _: &Deadline, _: PdfOptions| {
+        std::thread::sleep(Duration::from_secs(8));
+        Err(RenderError::Panic)
+    };
+    let mut state = svc.state.clone();
+    state.pool = RenderPool::start_with(Arc::new(stuck), 1, 4);
+    let app = test::init_service(create_app(state)).await;
+    let started = Instant::now();
+    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let took = started.elapsed();
+    error_body(res, StatusCode::INTERNAL_SERVER_ERROR, "conversion_timeout").await;
+    // The limit plus the handler's 5 s of grace, not the renderer's 8 s.
+    assert!(took >= Duration::from_secs(5) && took < Duration::from_secs(7), "answered after {took:?}");
+    assert_eq!(balance(&svc).await, (0, 0), "the hold was given back");
 }
 
 #[actix_web::test]
@@ -334,4 +387,58 @@ async fn readiness_is_503_when_the_database_is_gone() {
     let res = test::call_service(&app, TestRequest::get().uri("/readyz").to_request()).await;
     assert!(header(&res, "retry-after").is_some());
     error_body(res, StatusCode::SERVICE_UNAVAILABLE, "unavailable").await;
+}
+
+#[actix_web::test]
+async fn a_conversion_held_in_one_month_and_finished_in_the_next_is_charged_to_the_first() {
+    let svc = TestService::start(Settings { now: Utc.with_ymd_and_hms(2026, 11, 30, 23, 59, 59).unwrap(), ..Settings::default() }).await;
+    let key = svc.account("acme", Plan::Paid, 1).await;
+    let mut state = svc.state.clone();
+    let mut gate = common::GatedPool::install(&mut state);
+    let app = test::init_service(create_app(state)).await;
+    let request = convert_request(Some(&key), multipart("file", &sample())).to_request();
+    let (res, ()) = tokio::join!(
+        test::call_service(&app, request),
+        gate.while_rendering(async { svc.clock.set(Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 1).unwrap()) })
+    );
+    assert_eq!(res.status(), StatusCode::OK);
+    // The credit was held against November's allowance, so November pays for it, even
+    // though the conversion ended in December; December's allowance is untouched.
+    let entries = ledger_entry::Entity::find().all(&svc.db).await.unwrap();
+    assert_eq!(entries.iter().map(|e| (e.month.as_str(), e.credits)).collect::<Vec<_>>(), [("2026-11", 1)]);
+    let month = |y, m| docx2pdf::credits::Month::of(Utc.with_ymd_and_hms(y, m, 1, 0, 0, 0).unwrap());
+    let november = db::usage::balance(&svc.db, 1, month(2026, 11)).await.unwrap();
+    let december = db::usage::balance(&svc.db, 1, month(2026, 12)).await.unwrap();
+    assert_eq!((november.used, november.reserved, december.used, december.reserved), (1, 0, 0, 0));
+    // So December's one credit is still there for the next conversion.
+    let request = convert_request(Some(&key), multipart("file", &sample())).to_request();
+    let (res, ()) = tokio::join!(test::call_service(&app, request), gate.while_rendering(async {}));
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(header(&res, "x-credits-remaining").as_deref(), Some("0"));
+}
+
+#[actix_web::test]
+async fn a_hold_lost_before_the_commit_is_500_conversion_failed_and_nothing_is_debited() {
+    let svc = TestService::start(Settings::default()).await;
+    let key = svc.account("acme", Plan::Paid, 5).await;
+    let mut state = svc.state.clone();
+    let mut gate = common::GatedPool::install(&mut state);
+    let ledger = state.ledger.clone();
+    let app = test::init_service(create_app(state)).await;
+    let request = convert_request(Some(&key), multipart("file", &sample())).to_request();
+    // While the render runs, its hold outlives its time to live and the sweep releases it,
+    // as it would for a render far past its time limit.
+    let (res, ()) = tokio::join!(
+        test::call_service(&app, request),
+        gate.while_rendering(async {
+            assert_eq!(balance(&svc).await, (0, 1), "the render holds one credit");
+            svc.clock.set(Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).unwrap());
+            let swept = ledger.send(docx2pdf::ledger::SweepExpired).await.unwrap().unwrap();
+            assert_eq!(swept, 1, "the sweep released the hold");
+        })
+    );
+    let body = error_body(res, StatusCode::INTERNAL_SERVER_ERROR, "conversion_failed").await;
+    assert!(body["message"].as_str().unwrap().contains("reservation expired"), "{body}");
+    assert_eq!(ledger_sum(&svc).await, 0, "no ledger entry for a lost hold");
+    assert_eq!(balance(&svc).await, (0, 0));
 }

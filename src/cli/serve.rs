@@ -2,17 +2,19 @@
 //! one), starts the ledger and the render pool, and serves HTTP until SIGTERM/SIGINT, when
 //! in-flight conversions finish and commit their credits.
 
+use std::net::SocketAddr;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_web::HttpServer;
 use sea_orm::DatabaseConnection;
 
 use super::CliError;
 use crate::clock::{unix_ms, Clock, SystemClock};
 use crate::config::ServeArgs;
 use crate::db::{self, accounts::Plan};
-use crate::http::{create_app, AppState};
+use crate::http::server::{self, Connections};
+use crate::http::AppState;
 use crate::render::Renderer;
 
 /// Name and allowance of the account created on an empty database.
@@ -25,35 +27,42 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     actix_web::rt::System::new().block_on(async move {
         let db = db::connect(&args.db.database_url, &args.db.pool()).await?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        first_run(&db, &args, clock.as_ref()).await?;
         let renderer = Arc::new(Renderer::new(&args.font_dirs, args.limits.package()));
         let workers = args.worker_count();
-        let state = AppState::start(db, renderer, workers, args.queue, clock, args.service())
+        let state = AppState::start(db.clone(), renderer, workers, args.queue, clock.clone(), args.service())
             .with_upload_timeout(Duration::from_secs(args.upload_timeout_secs));
         super::allocator::give_back_when_idle(state.pool.activity());
-        tracing::info!(bind = %args.bind, workers, queue = args.queue, "docx2pdf is listening");
-        HttpServer::new(move || create_app(state.clone()))
+        let connections = Connections {
             // In-flight conversions may run their whole time limit, and then commit.
-            .shutdown_timeout(args.limits.render_timeout_secs + 10)
-            // Slow clients: the head must arrive in time (else 408), and a closing
-            // connection may not linger. Heads over 128 KiB or 96 headers are refused by
-            // actix-http itself (431).
-            .client_request_timeout(Duration::from_secs(args.client_request_timeout_secs))
-            .client_disconnect_timeout(Duration::from_secs(args.client_disconnect_timeout_secs))
-            // A client that closes its side has given up: the handler is dropped, so its
-            // render's credit hold is given back instead of the render being charged.
-            .h1_allow_half_closed(false)
-            .bind(args.bind)
-            .map_err(CliError::Server)?
-            .run()
-            .await
-            .map_err(CliError::Server)
+            shutdown: Duration::from_secs(args.limits.render_timeout_secs + 10),
+            client_request: Duration::from_secs(args.client_request_timeout_secs),
+            client_disconnect: Duration::from_secs(args.client_disconnect_timeout_secs),
+        };
+        let (server, bound) = server::bind(state, args.bind, connections).map_err(CliError::Server)?;
+        // After binding, so the banner's curl command names the port bound (port 0 too).
+        first_run(&db, bound, clock.as_ref()).await?;
+        // The socket is bound (and listening) here, so a client that reads this address
+        // can connect at once; with port 0 this is the only way to learn the port.
+        if let Some(path) = &args.address_file {
+            write_whole(path, &bound.to_string()).map_err(CliError::Server)?;
+        }
+        super::emit(&format!("listening on {bound}\n"));
+        tracing::info!(bind = %bound, workers, queue = args.queue, "docx2pdf is listening");
+        server.await.map_err(CliError::Server)
     })
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it: a reader never sees
+/// a half-written file.
+fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, text)?;
+    std::fs::rename(&partial, path)
 }
 
 /// On a database without any account: creates `local` (paid, 100 credits a month) with one
 /// key and prints it with a ready curl command. Never on a database that has accounts.
-async fn first_run(db: &DatabaseConnection, args: &ServeArgs, clock: &dyn Clock) -> Result<(), CliError> {
+async fn first_run(db: &DatabaseConnection, bound: SocketAddr, clock: &dyn Clock) -> Result<(), CliError> {
     if db::accounts::count(db).await? > 0 {
         return Ok(());
     }
@@ -70,7 +79,7 @@ async fn first_run(db: &DatabaseConnection, args: &ServeArgs, clock: &dyn Clock)
          It is shown only this once:\n\n    {key}\n\nConvert a document:\n\n    \
          curl -sS -H \"Authorization: Bearer {key}\" -F \"file=@document.docx\" -o document.pdf http://{bind}/api/convert\n",
         key = key.text,
-        bind = args.bind,
+        bind = bound,
     ));
     Ok(())
 }

@@ -8,6 +8,7 @@ pub mod error;
 mod health;
 mod openapi;
 mod request_log;
+pub mod server;
 mod upload;
 
 pub use app::{create_app, AppState};

@@ -2,7 +2,9 @@
 //! JPEG passed through as DCTDecode, opaque PNG passed through as Flate with the PNG
 //! predictors (`png_passthrough`), other PNG (and GIF, BMP, TIFF, decoded in `raster`)
 //! written as Flate with an SMask for its alpha; metafiles, and images too large to
-//! decode, become a placeholder box.
+//! decode, become a placeholder box. Under PDF/A, whose output intent is sRGB, a CMYK
+//! JPEG is decoded and written in RGB (ISO 19005-2 §6.2.4.3 allows DeviceCMYK only with
+//! a CMYK output intent).
 
 use std::collections::{HashMap, HashSet};
 use std::io::Cursor;
@@ -133,12 +135,30 @@ pub(super) fn work(image: &&ImageData) -> usize {
     }
 }
 
+/// How pictures are encoded for the conformance asked for.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct ImageRules {
+    /// Transparent pixels are painted over white instead of masked (PDF/A-1 forbids soft
+    /// masks).
+    pub opaque: bool,
+    /// Only colour the sRGB output intent covers (RGB, grey): CMYK pictures are converted.
+    pub rgb_only: bool,
+}
+
 /// Decodes and compresses one image; `Encoded::Unshown` when it cannot be shown.
-/// `opaque` (PDF/A-1, which forbids soft masks) paints transparent pixels over white
-/// instead of masking them.
-pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater, opaque: bool) -> Result<Encoded, PdfError> {
+pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater, rules: ImageRules) -> Result<Encoded, PdfError> {
     match image.format {
         ImageFormat::Jpeg => Ok(match jpeg_info(&image.bytes) {
+            Some(info) if info.components == 4 && rules.rgb_only => match cmyk_jpeg_to_rgb(&image.bytes, info) {
+                Ok(rgb) => Encoded::Flate {
+                    width: info.width,
+                    height: info.height,
+                    gray: false,
+                    color: deflater.deflate(&rgb)?.to_vec(),
+                    alpha: None,
+                },
+                Err(reason) => Encoded::Unshown(format!("a CMYK JPEG picture could not be decoded ({reason})")),
+            },
             Some(info) => Encoded::Jpeg(info),
             None => Encoded::Unshown("a JPEG picture could not be read".into()),
         }),
@@ -158,7 +178,7 @@ pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater, opaque: bool) 
                 Ok(d) => d,
                 Err(reason) => return Ok(Encoded::Unshown(reason)),
             };
-            if opaque {
+            if rules.opaque {
                 decoded.flatten_on_white();
             }
             let alpha = match &decoded.alpha {
@@ -257,6 +277,41 @@ fn write_image(image: &ImageData, encoded: Encoded, chunk: &mut Chunk, refs: &mu
         }
         Encoded::Unshown(reason) => Err(reason),
     }
+}
+
+/// The RGB samples of a four-component JPEG. Its CMYK samples are stored inverted when an
+/// Adobe APP14 segment says so (as [`write_image`] reads them with its Decode array), and a
+/// YCCK JPEG (Adobe transform 2) is turned to RGB by the decoder. The conversion is the
+/// plain one, R = (1 − C)(1 − K) and so on: no CMYK profile comes with the picture.
+fn cmyk_jpeg_to_rgb(data: &[u8], info: JpegInfo) -> Result<Vec<u8>, String> {
+    use zune_core::bytestream::ZCursor;
+    use zune_core::colorspace::ColorSpace;
+    use zune_core::options::DecoderOptions;
+    use zune_jpeg::JpegDecoder;
+
+    let pixels = u64::from(info.width) * u64::from(info.height);
+    if pixels > MAX_PIXELS {
+        return Err(format!("{} × {} pixels, more than {MAX_PIXELS}", info.width, info.height));
+    }
+    let mut headers = JpegDecoder::new(ZCursor::new(data));
+    headers.decode_headers().map_err(|e| e.to_string())?;
+    let input = headers.input_colorspace().ok_or("no colour space")?;
+    // Plain CMYK is read as stored and converted here; YCCK only the decoder can convert.
+    let out = if input == ColorSpace::CMYK { ColorSpace::CMYK } else { ColorSpace::RGB };
+    let options = DecoderOptions::default().jpeg_set_out_colorspace(out).set_max_width(1 << 16).set_max_height(1 << 16);
+    let samples = JpegDecoder::new_with_options(ZCursor::new(data), options).decode().map_err(|e| e.to_string())?;
+    if out == ColorSpace::RGB {
+        return Ok(samples);
+    }
+    // Ink amounts, 0 (none) to 255 (full), whichever way they are stored.
+    let ink = |v: u8| if info.adobe { 255 - u32::from(v) } else { u32::from(v) };
+    Ok(samples
+        .chunks_exact(4)
+        .flat_map(|p| {
+            let k = 255 - ink(p[3]);
+            [0, 1, 2].map(|i| ((255 - ink(p[i])) * k / 255) as u8)
+        })
+        .collect())
 }
 
 /// What the frame header of a JPEG says.

@@ -15,6 +15,10 @@ use crate::layout::frame::{
 };
 use crate::units::Pt;
 
+// The test suite's one rule for a missing font or tool: skipped, or a failure under CI=true.
+#[path = "../../tests/support/skip.rs"]
+mod skip;
+
 const LETTER: Size = Size {
     width: Pt(612.0),
     height: Pt(792.0),
@@ -648,7 +652,7 @@ fn the_font_descriptor_carries_metrics_from_the_tables() {
 #[test]
 fn a_cff_face_from_a_collection_embeds_as_opentype() {
     if !Path::new(NOTO_CJK).exists() {
-        println!("skipped: {NOTO_CJK} is not installed");
+        skip::skip(&format!("{NOTO_CJK} is not installed (apt-get install fonts-noto-cjk)"));
         return;
     }
     let data = std::fs::read(NOTO_CJK).unwrap();

@@ -7,6 +7,8 @@ pub mod layout;
 pub mod ole;
 pub mod pdf;
 pub mod python;
+#[path = "../support/skip.rs"]
+pub mod skip;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -144,5 +146,36 @@ impl TestService {
             .await
             .expect("key")
             .text
+    }
+}
+
+/// A render pool whose renders wait for the test: each says when it has started, then
+/// renders for real once the test lets it go, so a test can act while a render is in flight.
+pub struct GatedPool {
+    started: tokio::sync::mpsc::UnboundedReceiver<()>,
+    go: std::sync::mpsc::Sender<()>,
+}
+
+impl GatedPool {
+    /// Gives `state` a pool of one gated worker.
+    pub fn install(state: &mut AppState) -> GatedPool {
+        let (started_tx, started) = tokio::sync::mpsc::unbounded_channel();
+        let (go, go_rx) = std::sync::mpsc::channel::<()>();
+        let go_rx = std::sync::Mutex::new(go_rx);
+        let renderer = renderer();
+        let gated = move |bytes: &[u8], deadline: &docx2pdf::render::Deadline, options: docx2pdf::pdf::PdfOptions| {
+            let _ = started_tx.send(());
+            go_rx.lock().unwrap().recv_timeout(Duration::from_secs(30)).expect("the test lets the render go");
+            docx2pdf::render::convert_with(&renderer, bytes, deadline, options)
+        };
+        state.pool = docx2pdf::render::RenderPool::start_with(Arc::new(gated), 1, 4);
+        GatedPool { started, go }
+    }
+
+    /// Waits for the render to start, runs `meanwhile`, then lets the render finish.
+    pub async fn while_rendering(&mut self, meanwhile: impl std::future::Future<Output = ()>) {
+        self.started.recv().await.expect("a render started");
+        meanwhile.await;
+        self.go.send(()).unwrap();
     }
 }

@@ -104,7 +104,7 @@ impl RgbPage {
 }
 
 /// Page 1 of `pdf` as `pdftoppm -r 72 -png` draws it, or `None` without pdftoppm (the
-/// caller then skips its check).
+/// test is then skipped, or fails under `CI=true`, and the caller returns).
 pub fn page_pixels(pdf: &[u8]) -> Option<RgbPage> {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("page");
@@ -115,7 +115,10 @@ pub fn page_pixels(pdf: &[u8]) -> Option<RgbPage> {
             .arg(&out)
             .status()
     });
-    let Ok(status) = status else { return None };
+    let Ok(status) = status else {
+        super::skip::skip("pdftoppm is not installed (apt-get install poppler-utils)");
+        return None;
+    };
     assert!(status.success(), "pdftoppm failed");
     let file = std::fs::File::open(out.with_extension("png")).expect("pdftoppm output");
     let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("png header");

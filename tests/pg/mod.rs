@@ -1,10 +1,15 @@
 //! A fresh PostgreSQL database per test, created on the server named by
 //! `DOCX2PDF_TEST_POSTGRES_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`) and
-//! dropped when the test ends; without a server the test says it was skipped and passes.
+//! dropped when the test ends; without a server the test is skipped (see `skip.rs`), and
+//! fails under `CI=true`.
 
 #![allow(dead_code)]
 
 pub mod server;
+// Also loaded by `common` in binaries that have both: the same rule, twice compiled.
+#[allow(clippy::duplicate_mod)]
+#[path = "../support/skip.rs"]
+mod skip;
 
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
@@ -30,17 +35,17 @@ pub struct TestDb {
 }
 
 impl TestDb {
-    /// Creates a database with a random name, or prints why the test is skipped.
+    /// Creates a database with a random name, or `None` when the test is skipped.
     pub async fn create() -> Option<TestDb> {
         let admin = admin_url();
         if !answers(&admin) {
-            println!("skipped: no PostgreSQL at {admin}");
+            skip::skip(&format!("no PostgreSQL at {admin} (set DOCX2PDF_TEST_POSTGRES_URL)"));
             return None;
         }
         let conn = match admin_connection(&admin).await {
             Ok(conn) => conn,
             Err(e) => {
-                println!("skipped: no PostgreSQL at {admin} ({e})");
+                skip::skip(&format!("no PostgreSQL at {admin} ({e})"));
                 return None;
             }
         };

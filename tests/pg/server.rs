@@ -2,10 +2,13 @@
 //! plain HTTP/1.1 requests to it.
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Command, Output};
+use std::time::Duration;
+
+#[path = "../support/listen.rs"]
+mod listen;
 
 /// The multipart boundary of the uploads sent here.
 const BOUNDARY: &str = "docx2pdf-pg-test-boundary";
@@ -42,31 +45,21 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `serve` on `url` with extra flags and waits until `/healthz` answers.
+    /// Starts `serve` on `url` with extra flags, on a port of its choosing, and returns once
+    /// it answers `/healthz`.
     pub fn start(url: &str, flags: &[&str]) -> Server {
-        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("serve.log");
-        let child = Command::new(BIN)
-            .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--database-url", url])
+        let mut command = Command::new(BIN);
+        command
+            .args(["serve", "--database-url", url])
             .args(flags)
             .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .expect("spawn serve");
-        let mut server = Server { child, port, log, _dir: dir };
-        let started = Instant::now();
-        loop {
-            if let Some(status) = server.child.try_wait().unwrap() {
-                panic!("serve exited with {status}: {}", server.log());
-            }
-            if TcpStream::connect(("127.0.0.1", port)).is_ok() && server.get("/healthz").0 == 200 {
-                return server;
-            }
-            assert!(started.elapsed() < Duration::from_secs(90), "serve did not start: {}", server.log());
-            std::thread::sleep(Duration::from_millis(25));
-        }
+            .stderr(std::fs::File::create(&log).unwrap());
+        let listening = listen::spawn(command);
+        let server = Server { child: listening.child, port: listening.port, log, _dir: dir };
+        assert_eq!(server.get("/healthz").0, 200, "{}", server.log());
+        server
     }
 
     /// What the server logged so far.

@@ -1,15 +1,18 @@
 //! The real `docx2pdf` binary for process-level tests: accounts made with its commands, a
-//! `serve` process on a free port, a plain HTTP/1.1 client over TCP, and `usage` read back.
+//! `serve` process on the port it bound, a plain HTTP/1.1 client over TCP, and `usage`.
 
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
+use std::net::{Shutdown, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
 
 use crate::common::{multipart, multipart_type};
+
+#[path = "listen.rs"]
+mod listen;
 
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
@@ -65,10 +68,6 @@ pub fn usage(dir: &Path, name: &str) -> Usage {
     Usage { used: field("used:"), held: field("held:"), remaining: field("remaining:"), entries }
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 /// A running `docx2pdf serve`, killed when dropped.
 pub struct Server {
     pub child: Child,
@@ -77,35 +76,29 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `serve` on the folder's database with `args` and waits until it answers.
+    /// Starts `serve` on the folder's database with `args`, on a port of its choosing, and
+    /// returns once it listens.
     pub fn start(dir: &Path, args: &[&str]) -> Server {
-        let port = free_port();
-        let stderr = dir.join(format!("serve-{port}.log"));
+        // One log per server started in the folder.
+        let n = std::fs::read_dir(dir).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with("serve-")).count();
+        let stderr = dir.join(format!("serve-{n}.log"));
         // An empty working folder and temp folder of its own, so a test can check that the
         // server writes nowhere but its database.
         for sub in ["cwd", "tmp"] {
             std::fs::create_dir_all(dir.join(sub)).unwrap();
         }
-        let child = Command::new(BIN)
+        let mut command = Command::new(BIN);
+        command
             .current_dir(dir.join("cwd"))
             .env("TMPDIR", dir.join("tmp"))
-            .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+            .arg("serve")
             .args(args)
             .env("DOCX2PDF_DATABASE_URL", database_url(dir))
             .env("RUST_LOG", "info")
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&stderr).unwrap())
-            .spawn()
-            .expect("spawn serve");
-        let mut server = Server { child, port, stderr };
-        let started = Instant::now();
-        while get(port, "/healthz").0 != 200 {
-            if let Some(status) = server.child.try_wait().unwrap() {
-                panic!("serve exited with {status}: {}", server.log());
-            }
-            assert!(started.elapsed() < Duration::from_secs(60), "serve did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+            .stderr(std::fs::File::create(&stderr).unwrap());
+        let listening = listen::spawn(command);
+        let server = Server { child: listening.child, port: listening.port, stderr };
+        assert_eq!(get(server.port, "/healthz").0, 200, "{}", server.log());
         server
     }
 

@@ -1,6 +1,6 @@
 //! The Python the tests drive their outside tools with (schemathesis, pdfua, pikepdf):
-//! `DOCX2PDF_TEST_PYTHON`, else `python3`. A missing tool skips the test, saying so, except
-//! under `CI=true`, where it fails (.ci/run installs them all).
+//! `DOCX2PDF_TEST_PYTHON`, else `python3`. A missing tool skips the test (see `skip.rs`),
+//! except under `CI=true`, where it fails (.ci/run installs them all).
 
 #![allow(dead_code)]
 
@@ -18,8 +18,6 @@ pub fn with_module(module: &str) -> Option<String> {
     if found {
         return Some(python);
     }
-    let why = format!("{python} cannot import {module} (set DOCX2PDF_TEST_PYTHON, or run .ci/run)");
-    assert!(std::env::var("CI").as_deref() != Ok("true"), "{why}");
-    eprintln!("skipped: {why}");
+    crate::common::skip::skip(&format!("{python} cannot import {module} (set DOCX2PDF_TEST_PYTHON, or run .ci/run)"));
     None
 }

@@ -237,6 +237,16 @@ async fn wrong_passwords_back_off_per_name_with_429_and_one_message() {
         assert_eq!(sign_in(&app, "acme", "wrong").await.status(), StatusCode::UNAUTHORIZED);
     }
     assert_eq!(sign_in(&app, "acme", PASSWORD).await.status(), StatusCode::SEE_OTHER);
+    // Wrong passwords a day apart do not add up.
+    for _ in 0..4 {
+        assert_eq!(sign_in(&app, "newcomer", "wrong").await.status(), StatusCode::UNAUTHORIZED);
+    }
+    svc.clock.set(svc.clock.now() + chrono::Duration::hours(25));
+    for _ in 0..4 {
+        assert_eq!(sign_in(&app, "newcomer", "wrong").await.status(), StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(sign_in(&app, "newcomer", "wrong").await.status(), StatusCode::UNAUTHORIZED, "the fifth in a row, not the ninth");
+    assert_eq!(sign_in(&app, "newcomer", "wrong").await.status(), StatusCode::TOO_MANY_REQUESTS);
 }
 
 #[actix_web::test]
@@ -317,6 +327,8 @@ async fn every_account_page_carries_the_security_headers() {
     let res = test::call_service(&app, TestRequest::get().uri("/account/style.css").to_request()).await;
     assert_eq!(header(&res, "content-type"), "text/css; charset=utf-8");
     assert_eq!(header(&res, "x-content-type-options"), "nosniff");
+    let metrics = body(test::call_service(&app, TestRequest::get().uri("/metrics").to_request()).await).await;
+    assert!(metrics.contains("docx2pdf_http_requests_total{route=\"/account\",status=\"200\"}"), "{metrics}");
 }
 
 #[actix_web::test]

@@ -3,8 +3,8 @@
 //! The back-off lives in the database, so it holds across instances: after
 //! [`FREE_FAILURES`] wrong passwords in a row for one name, every further one blocks that
 //! name for twice as long as the one before, from 30 seconds up to 15 minutes; a right
-//! password clears it. It is kept by the name as typed, whether an account has it or not,
-//! so it does not tell which names exist.
+//! password clears it, and a count left alone for a day starts again. It is kept by the
+//! name as typed, whether an account has it or not, so it does not tell which names exist.
 
 use entity::{account, account_password, sign_in_throttle};
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -21,18 +21,23 @@ const FIRST_BLOCK_MS: i64 = 30_000;
 /// The longest block.
 const LONGEST_BLOCK_MS: i64 = 15 * 60_000;
 
+/// A count untouched this long starts again from zero (and its row is deleted, so names
+/// typed once do not pile up).
+pub const FORGET_AFTER_MS: i64 = 24 * 60 * 60_000;
+
 /// Longest account name looked at: longer ones cannot exist and are not stored.
 const MAX_NAME: usize = 256;
 
-/// The account named `name` and its password hash, when they exist.
+/// The account named `name` and its password hash, when they exist. An unknown name
+/// costs the same two queries as a known one.
 pub async fn find(db: &impl ConnectionTrait, name: &str) -> Result<Option<(account::Model, Option<String>)>, DbError> {
-    let Some(account) = super::accounts::find(db, name).await? else { return Ok(None) };
+    let account = super::accounts::find(db, name).await?;
     let password = account_password::Entity::find()
-        .filter(account_password::Column::AccountId.eq(account.id))
+        .filter(account_password::Column::AccountId.eq(account.as_ref().map_or(-1, |a| a.id)))
         .one(db)
         .await?
         .map(|p| p.password_hash);
-    Ok(Some((account, password)))
+    Ok(account.map(|a| (a, password)))
 }
 
 /// Until when sign-in for `name` is refused, if it is at `now_ms`.
@@ -59,6 +64,11 @@ pub async fn record_failure(db: &impl ConnectionTrait, name: &str, now_ms: i64) 
     if name.len() > MAX_NAME {
         return Ok(0);
     }
+    sign_in_throttle::Entity::delete_many()
+        .filter(sign_in_throttle::Column::UpdatedAt.lt(now_ms - FORGET_AFTER_MS))
+        .filter(sign_in_throttle::Column::BlockedUntil.lt(now_ms))
+        .exec(db)
+        .await?;
     sign_in_throttle::Entity::insert(sign_in_throttle::ActiveModel {
         name: Set(name.to_owned()),
         failures: Set(1),

@@ -4,7 +4,7 @@
 //! works on all and ends on all at once.
 
 use entity::{account, web_session};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Condition, Expr};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use super::DbError;
@@ -26,9 +26,19 @@ pub struct Session {
     pub account: account::Model,
 }
 
-/// Starts a session for `account_id`; returns the token for the cookie.
+/// Starts a session for `account_id`; returns the token for the cookie. The account's
+/// expired sessions are deleted on the way, so those never presented again do not pile up.
 pub async fn start(db: &impl ConnectionTrait, account_id: i64, now_ms: i64) -> Result<String, DbError> {
     let token = tokens::generate()?;
+    web_session::Entity::delete_many()
+        .filter(web_session::Column::AccountId.eq(account_id))
+        .filter(
+            Condition::any()
+                .add(web_session::Column::ExpiresAt.lte(now_ms))
+                .add(web_session::Column::LastSeenAt.lte(now_ms - IDLE_MS)),
+        )
+        .exec(db)
+        .await?;
     web_session::ActiveModel {
         account_id: Set(account_id),
         token_hash: Set(tokens::digest(&token)),

@@ -164,7 +164,11 @@ def journey(p, cfg):
     no_axe_violations(page, "credentials with a new key")
     # Reloading the answer (the browser sends the form again) and going Back make no
     # second key and never show this one again.
-    page.reload()
+    reloaded = page.reload()
+    resent = reloaded.request.method == "POST"
+    if resent:
+        check(reloaded.status == 409, f"the form sent again answered {reloaded.status}")
+        expect(page.get_by_role("status")).to_contain_text("sent already")
     check(key not in page.content(), "the key shows only in the answer to its POST")
     page.goto(f"{base}/account/credentials")
     page.go_back()
@@ -291,7 +295,7 @@ def journey(p, cfg):
     keyboard_sign_in(keys_only.new_page(), base, account)
     keys_only.close()
     browser.close()
-    return {"pages_checked_by_axe": checked_pages, "keys": shown_keys}
+    return {"pages_checked_by_axe": checked_pages, "keys": shown_keys, "reload_sent_the_form_again": resent}
 
 
 def two_instances(p, cfg):

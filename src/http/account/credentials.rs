@@ -160,4 +160,3 @@ pub async fn revoke(req: HttpRequest, form: web::Form<RevokeForm>, state: web::D
         None => Err(PageError::NotFound),
     }
 }
-

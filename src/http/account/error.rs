@@ -37,12 +37,6 @@ impl From<DbError> for PageError {
     }
 }
 
-impl From<askama::Error> for PageError {
-    fn from(e: askama::Error) -> PageError {
-        PageError::Unavailable(format!("a page could not be rendered: {e}"))
-    }
-}
-
 impl ResponseError for PageError {
     fn status_code(&self) -> StatusCode {
         match self {

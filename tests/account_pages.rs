@@ -423,3 +423,56 @@ async fn last_used_is_written_at_most_once_a_minute_and_revocation_is_immediate(
     let list = body(test::call_service(&app, with_session(TestRequest::get().uri(&header(&res, "location")), &token).to_request()).await).await;
     assert!(list.contains("revoked: requests with it are refused") && list.contains("<dt>Revoked</dt>"), "{list}");
 }
+
+#[actix_web::test]
+async fn usage_shows_held_credits_and_pages_the_ledger_fifty_at_a_time_newest_first() {
+    use docx2pdf::credits::Month;
+    use entity::ledger_entry;
+    use sea_orm::ActiveModelTrait;
+    let (svc, app, token, _) = signed_in!(Plan::Paid);
+    let account = db::accounts::get(&svc.db, "acme").await.unwrap();
+    let key = api_key::Entity::find().all(&svc.db).await.unwrap()[0].id;
+    let month = Month::of(svc.clock.now());
+    let now = unix_ms(svc.clock.now());
+    for i in 0..51 {
+        ledger_entry::ActiveModel {
+            account_id: sea_orm::Set(account.id),
+            api_key_id: sea_orm::Set(key),
+            request_id: sea_orm::Set(format!("request-{i:02}")),
+            month: sea_orm::Set(month.to_string()),
+            bytes: sea_orm::Set(1000 + i),
+            credits: sea_orm::Set(1),
+            created_at: sea_orm::Set(now + i),
+            ..Default::default()
+        }
+        .insert(&svc.db)
+        .await
+        .unwrap();
+    }
+    // The usage row the ledger keeps beside its entries, and a hold of a conversion in flight.
+    let request = db::usage::HoldRequest { account_id: account.id, month, limit: 100, credits: 51, request_id: "a", now_ms: now, expires_ms: now + 60_000 };
+    db::usage::hold(&svc.db, &request).await.unwrap();
+    let hold = db::usage::HoldRequest { credits: 2, request_id: "b", ..request };
+    assert!(matches!(db::usage::hold(&svc.db, &hold).await.unwrap(), db::usage::HoldOutcome::Held(_)));
+    let page = |uri: &str| with_session(TestRequest::get().uri(uri), &token).to_request();
+    let res = test::call_service(&app, page("/account/usage")).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let html = body(res).await;
+    assert!(html.contains("51 conversions, newest first; page 1 of 2"), "{html}");
+    assert_eq!(html.matches("<tr><td").count(), 50);
+    assert!(html.find("request-50").unwrap() < html.find("request-49").unwrap(), "newest first");
+    assert!(!html.contains("request-00"));
+    assert!(html.contains("53 credits held by conversions in progress"), "{html}");
+    // 100 − 0 committed (the holds are not debits yet) − 53 held.
+    assert!(html.contains("47 credits left"), "{html}");
+    assert!(html.contains(&format!("/account/usage?month={month}&#38;page=2\">Older conversions")), "{html}");
+    let html = body(test::call_service(&app, page(&format!("/account/usage?month={month}&page=2"))).await).await;
+    assert_eq!(html.matches("<tr><td").count(), 1);
+    assert!(html.contains("request-00") && html.contains("Newer conversions"), "{html}");
+    // Another month by the GET form; a month that is not one is refused beside its field.
+    let html = body(test::call_service(&app, page("/account/usage?month=2026-10")).await).await;
+    assert!(html.contains("No conversions in 2026-10") && html.contains("0 of 100 credits used"), "{html}");
+    let res = test::call_service(&app, page("/account/usage?month=2026-13")).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(body(res).await.contains("id=\"month-error\""));
+}

@@ -90,7 +90,7 @@ fn the_holders_journey_in_chromium() {
 
     // What the browser typed and was shown never reached the log or the database in clear.
     let keys: Vec<&str> = summary["keys"].as_array().expect("the keys shown").iter().filter_map(Value::as_str).collect();
-    assert_eq!(keys.len(), 3, "{summary}");
+    assert_eq!(keys.len(), 4, "{summary}");
     let token = link.rsplit('=').next().unwrap();
     let log = server.log();
     assert!(log.contains("/account"), "the pages' requests are logged: {log}");

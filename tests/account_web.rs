@@ -70,10 +70,13 @@ fn the_holders_journey_in_chromium() {
     let Some(python) = browser_python() else { return };
     let dir = tempfile::tempdir().unwrap();
     binary::run(dir.path(), &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "100"]);
+    binary::run(dir.path(), &["accounts", "create", "--name", "hobby", "--plan", "free", "--monthly-credits", "10"]);
     let server = binary::Server::start(dir.path(), &["--workers", "1"]);
     let base = format!("http://127.0.0.1:{}", server.port);
     let printed = binary::run(dir.path(), &["accounts", "sign-in-link", "--name", "acme", "--base-url", &base, "--valid-for", "15m"]);
     let link = last_line(&String::from_utf8_lossy(&printed.stdout));
+    let printed = binary::run(dir.path(), &["accounts", "sign-in-link", "--name", "hobby", "--base-url", &base]);
+    let unused_link = last_line(&String::from_utf8_lossy(&printed.stdout));
     let config = json!({
         "mode": "journey",
         "base": base,
@@ -82,6 +85,7 @@ fn the_holders_journey_in_chromium() {
         "docx": sample(dir.path()),
         "reset_at": format_reset_at(Month::of(Utc::now()).reset_at()),
         "throttled": "someone-else",
+        "unused_link": unused_link,
         "screenshots": std::env::var("DOCX2PDF_ACCOUNT_SCREENSHOTS").ok(),
     });
     let summary = run_script(&python, dir.path(), config);

@@ -9,6 +9,7 @@ Usage: account_journey.py CONFIG.json, where the JSON holds
   docx        the path of a DOCX to convert
   reset_at    the `resetAt` of the current month, as the API writes it
   throttled   journey only: a name to try wrong passwords on
+  unused_link journey only: a sign-in link of another account, only looked at
   screenshots optional: a folder to save screenshots of two pages in
 
 Every check raises on failure; the last line printed is a JSON summary.
@@ -93,11 +94,12 @@ def sign_in(page, base, name, password):
 
 
 def narrow_without_javascript(browser, state, urls):
-    """Every page at 320 px with JavaScript off: no horizontal scrolling, and a form works."""
+    """Every page at 320 px with JavaScript off, signed in: no horizontal scrolling."""
     context = browser.new_context(java_script_enabled=False, viewport={"width": 320, "height": 640}, storage_state=state)
     page = context.new_page()
     for url in urls:
         page.goto(url)
+        check(page.url == url, f"{url} led to {page.url}")
         width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         check(width[0] <= width[1], f"{url} scrolls sideways at 320 px: {width}")
     context.close()
@@ -233,7 +235,6 @@ def journey(p, cfg):
     page.get_by_role("link", name="Revoke invoices server").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Revoke invoices server")
     no_axe_violations(page, "revoke confirmation")
-    revoke_url = page.url
     navigate(page, lambda: page.get_by_role("button", name="Revoke key").click())
     expect(page.get_by_role("status")).to_contain_text("revoked")
     expect(key_card(page, "invoices server")).to_contain_text("Revoked")
@@ -258,8 +259,8 @@ def journey(p, cfg):
     page.goto(f"{base}/account/credentials")
     spare = key_card(page, "spare").get_by_role("link", name="Revoke spare").get_attribute("href")
     narrow_without_javascript(browser, context.storage_state(), [
-        f"{base}/account/credentials", f"{base}{spare}", f"{base}/account/usage", revoke_url,
-        f"{base}/account/sign-in", link])
+        f"{base}/account/credentials", f"{base}{spare}", f"{base}/account/usage",
+        f"{base}/account/sign-in", link, cfg["unused_link"]])
 
     # Without JavaScript the forms still work: create a key at 320 px.
     plain = browser.new_context(java_script_enabled=False, viewport={"width": 320, "height": 640},

@@ -247,29 +247,30 @@ async fn wrong_passwords_back_off_per_name_with_429_and_one_message() {
     }
     assert_eq!(sign_in(&app, "newcomer", "wrong").await.status(), StatusCode::UNAUTHORIZED, "the fifth in a row, not the ninth");
     assert_eq!(sign_in(&app, "newcomer", "wrong").await.status(), StatusCode::TOO_MANY_REQUESTS);
+    // A name too long to be stored as typed is held back all the same.
+    let long = "n".repeat(300);
+    for _ in 0..5 {
+        assert_eq!(sign_in(&app, &long, "wrong").await.status(), StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(sign_in(&app, &long, "wrong").await.status(), StatusCode::TOO_MANY_REQUESTS);
 }
 
 #[actix_web::test]
 async fn an_unknown_name_costs_the_same_argon2_check_as_a_wrong_password() {
     let (_svc, app, _, _) = signed_in!(Plan::Paid);
-    async fn median<S, B>(app: &S, name: &str) -> Duration
-    where
-        S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    {
-        let mut times = Vec::new();
-        for i in 0..3 {
+    // Interleaved, and the quickest of five each: other tests share the cores, and load
+    // only ever adds time.
+    let (mut known, mut unknown) = (Duration::MAX, Duration::MAX);
+    for i in 0..5 {
+        for (name, best) in [("acme", &mut known), ("nobody-at-all", &mut unknown)] {
             let started = Instant::now();
-            let res = sign_in(app, name, &format!("wrong {i}")).await;
-            times.push(started.elapsed());
+            let res = sign_in(&app, name, &format!("wrong {i}")).await;
+            *best = (*best).min(started.elapsed());
             assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
         }
-        times.sort();
-        times[1]
     }
-    let known = median(&app, "acme").await;
-    let unknown = median(&app, "nobody-at-all").await;
-    // Skipping the hash for unknown names would make them a hundred times quicker.
-    assert!(unknown * 2 > known && known * 2 > unknown, "known {known:?}, unknown {unknown:?}");
+    // Skipping the hash for unknown names would make them twenty times quicker or more.
+    assert!(unknown * 3 > known && known * 3 > unknown, "known {known:?}, unknown {unknown:?}");
 }
 
 #[actix_web::test]
@@ -422,6 +423,14 @@ async fn last_used_is_written_at_most_once_a_minute_and_revocation_is_immediate(
     assert_eq!(test::call_service(&app, convert()).await.status(), StatusCode::UNAUTHORIZED);
     let list = body(test::call_service(&app, with_session(TestRequest::get().uri(&header(&res, "location")), &token).to_request()).await).await;
     assert!(list.contains("revoked: requests with it are refused") && list.contains("<dt>Revoked</dt>"), "{list}");
+    // Another account's key can be neither shown nor revoked from this session.
+    let theirs = svc.account("other", Plan::Paid, 10).await;
+    let theirs_id = api_key::Entity::find().all(&svc.db).await.unwrap().iter().find(|k| theirs.starts_with(&k.prefix)).unwrap().id.to_string();
+    let res = test::call_service(&app, with_session(TestRequest::get().uri(&format!("/account/credentials/revoke?key={theirs_id}")), &token).to_request()).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let res = test::call_service(&app, with_session(post("/account/credentials/revoke", &[("csrf", &field(&confirm, "csrf")), ("key", &theirs_id)]), &token).to_request()).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert!(api_key::Entity::find().all(&svc.db).await.unwrap().iter().all(|k| !theirs.starts_with(&k.prefix) || k.revoked_at.is_none()));
 }
 
 #[actix_web::test]

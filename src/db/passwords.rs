@@ -25,8 +25,18 @@ const LONGEST_BLOCK_MS: i64 = 15 * 60_000;
 /// typed once do not pile up).
 pub const FORGET_AFTER_MS: i64 = 24 * 60 * 60_000;
 
-/// Longest account name looked at: longer ones cannot exist and are not stored.
+/// Longest name stored as typed; a longer one is kept as its SHA-256, so the table's rows
+/// stay small and no name escapes the back-off.
 const MAX_NAME: usize = 256;
+
+/// The row key of a name typed.
+fn throttle_key(name: &str) -> String {
+    if name.len() > MAX_NAME {
+        crate::keys::hash(name)
+    } else {
+        name.to_owned()
+    }
+}
 
 /// The account named `name` and its password hash, when they exist. An unknown name
 /// costs the same two queries as a known one.
@@ -42,10 +52,7 @@ pub async fn find(db: &impl ConnectionTrait, name: &str) -> Result<Option<(accou
 
 /// Until when sign-in for `name` is refused, if it is at `now_ms`.
 pub async fn blocked_until(db: &impl ConnectionTrait, name: &str, now_ms: i64) -> Result<Option<i64>, DbError> {
-    if name.len() > MAX_NAME {
-        return Ok(None);
-    }
-    let row = sign_in_throttle::Entity::find().filter(sign_in_throttle::Column::Name.eq(name)).one(db).await?;
+    let row = sign_in_throttle::Entity::find().filter(sign_in_throttle::Column::Name.eq(throttle_key(name))).one(db).await?;
     Ok(row.map(|r| r.blocked_until).filter(|&until| until > now_ms))
 }
 
@@ -61,9 +68,7 @@ pub fn block_after(failures: i64) -> i64 {
 /// Counts a wrong password for `name`; returns the failures in a row. One statement (an
 /// upsert), so concurrent failures on several instances all count.
 pub async fn record_failure(db: &impl ConnectionTrait, name: &str, now_ms: i64) -> Result<i64, DbError> {
-    if name.len() > MAX_NAME {
-        return Ok(0);
-    }
+    let name = &throttle_key(name);
     sign_in_throttle::Entity::delete_many()
         .filter(sign_in_throttle::Column::UpdatedAt.lt(now_ms - FORGET_AFTER_MS))
         .filter(sign_in_throttle::Column::BlockedUntil.lt(now_ms))
@@ -102,13 +107,21 @@ pub async fn record_failure(db: &impl ConnectionTrait, name: &str, now_ms: i64) 
 
 /// Clears the back-off of `name` after a right password.
 pub async fn clear(db: &impl ConnectionTrait, name: &str) -> Result<(), DbError> {
-    sign_in_throttle::Entity::delete_many().filter(sign_in_throttle::Column::Name.eq(name)).exec(db).await?;
+    sign_in_throttle::Entity::delete_many().filter(sign_in_throttle::Column::Name.eq(throttle_key(name))).exec(db).await?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_names_are_kept_by_their_hash() {
+        assert_eq!(throttle_key("acme"), "acme");
+        let long = "n".repeat(300);
+        assert_eq!(throttle_key(&long).len(), 64);
+        assert_eq!(throttle_key(&long), throttle_key(&long));
+    }
 
     #[test]
     fn the_block_starts_after_five_failures_and_doubles_up_to_fifteen_minutes() {

@@ -284,6 +284,42 @@ pub enum AccountsCommand {
         #[arg(long)]
         monthly_credits: Option<u32>,
     },
+    /// Print a one-time link to the account's web pages, where the holder chooses a
+    /// password; it is the last line. Voids older links, removes the current password and
+    /// ends every session of the account (so it is also the password reset).
+    SignInLink {
+        #[arg(long)]
+        name: String,
+        /// The service's address as the holder's browser reaches it.
+        #[arg(long, env = "DOCX2PDF_BASE_URL", default_value = "http://127.0.0.1:8080")]
+        base_url: String,
+        /// How long the link stays usable: a number and a unit, `s`, `m`, `h` or `d`.
+        #[arg(long, default_value = "1h", value_parser = parse_valid_for)]
+        valid_for: Duration,
+    },
+}
+
+/// Longest a sign-in link may stay usable.
+const LONGEST_LINK: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// A `--valid-for` value: `90s`, `30m`, `1h`, `7d`.
+fn parse_valid_for(value: &str) -> Result<Duration, String> {
+    let value = value.trim();
+    let split = value.find(|c: char| !c.is_ascii_digit()).unwrap_or(value.len());
+    let (number, unit) = value.split_at(split);
+    let n: u64 = number.parse().map_err(|_| format!("{value:?} is not a number and a unit such as 30m, 1h or 7d"))?;
+    let unit_secs = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(format!("{value:?}: the unit is s, m, h or d")),
+    };
+    let d = Duration::from_secs(n.saturating_mul(unit_secs));
+    if d.is_zero() || d > LONGEST_LINK {
+        return Err(format!("{value:?}: a link is valid for more than nothing and at most 30d"));
+    }
+    Ok(d)
 }
 
 /// `docx2pdf keys …`.
@@ -293,8 +329,12 @@ pub enum KeysCommand {
     Create {
         #[arg(long)]
         account: String,
+        /// What the key is for, shown in listings and on the Credentials page (at most 64
+        /// characters).
+        #[arg(long)]
+        name: Option<String>,
     },
-    /// List an account's keys (prefixes only).
+    /// List an account's keys (prefixes and names).
     List {
         #[arg(long)]
         account: String,
@@ -395,6 +435,21 @@ mod tests {
         let cli = Cli::try_parse_from(["docx2pdf", "serve", "--sqlite-synchronous", "full"]).unwrap();
         let Command::Serve(serve) = cli.command else { panic!("not serve") };
         assert_eq!(serve.db.pool().sqlite_sync, SqliteSync::Full);
+    }
+
+    #[test]
+    fn sign_in_links_are_valid_for_a_number_and_a_unit() {
+        assert_eq!(parse_valid_for("1h"), Ok(Duration::from_secs(3600)));
+        assert_eq!(parse_valid_for("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_valid_for("7d"), Ok(Duration::from_secs(7 * 86_400)));
+        for bad in ["", "h", "1", "0m", "31d", "1w", "-1h"] {
+            assert!(parse_valid_for(bad).is_err(), "{bad:?}");
+        }
+        let cli = Cli::try_parse_from(["docx2pdf", "accounts", "sign-in-link", "--name", "acme"]).unwrap();
+        let Command::Accounts { command: AccountsCommand::SignInLink { valid_for, base_url, .. }, .. } = cli.command else {
+            panic!("not sign-in-link")
+        };
+        assert_eq!((valid_for, base_url.as_str()), (Duration::from_secs(3600), "http://127.0.0.1:8080"));
     }
 
     #[test]

@@ -19,6 +19,13 @@ const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 #[error("the system random source failed: {0}")]
 pub struct RandomError(String);
 
+impl RandomError {
+    /// The failure, as the random source told it.
+    pub fn new(why: String) -> RandomError {
+        RandomError(why)
+    }
+}
+
 /// A freshly generated key with what is stored of it.
 #[derive(Debug, Clone)]
 pub struct NewKey {

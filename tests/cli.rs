@@ -181,3 +181,40 @@ fn serve_on_port_0_reports_the_address_it_bound_on_stdout_and_in_the_address_fil
     stream.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
+
+#[test]
+fn keys_take_names_and_sign_in_links_print_alone_on_the_last_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    stdout(&run(d, &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]));
+    let created = stdout(&run(d, &["keys", "create", "--account", "acme", "--name", "invoices server"]));
+    let key = created.lines().last().unwrap().to_owned();
+    assert!(key.starts_with("d2p_"), "{created}");
+    let listed = stdout(&run(d, &["keys", "list", "--account", "acme"]));
+    assert!(listed.contains("NAME") && listed.contains("invoices server") && listed.contains(&key[..12]), "{listed}");
+    let long = "x".repeat(65);
+    let refused = run(d, &["keys", "create", "--account", "acme", "--name", &long]);
+    assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("64 characters"));
+
+    let link = |extra: &[&str]| {
+        let mut args = vec!["accounts", "sign-in-link", "--name", "acme", "--base-url", "https://convert.example/"];
+        args.extend_from_slice(extra);
+        stdout(&run(d, &args)).lines().last().unwrap().to_owned()
+    };
+    let first = link(&[]);
+    let second = link(&["--valid-for", "30m"]);
+    for l in [&first, &second] {
+        let token = l.strip_prefix("https://convert.example/account/set-up?token=").unwrap_or_else(|| panic!("{l}"));
+        assert!(token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{l}");
+    }
+    assert_ne!(first, second);
+    // Only hashes are stored.
+    let stored = String::from_utf8_lossy(&std::fs::read(d.join("ledger.db")).unwrap()).into_owned()
+        + &String::from_utf8_lossy(&std::fs::read(d.join("ledger.db-wal")).unwrap_or_default());
+    assert!(!stored.contains(first.rsplit('=').next().unwrap()) && !stored.contains(&key));
+    for bad in [vec!["--name", "nobody"], vec!["--name", "acme", "--valid-for", "0m"], vec!["--name", "acme", "--valid-for", "1w"]] {
+        let mut args = vec!["accounts", "sign-in-link"];
+        args.extend(bad.iter().copied());
+        assert!(!run(d, &args).status.success(), "{args:?}");
+    }
+}

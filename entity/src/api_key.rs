@@ -17,6 +17,14 @@ pub struct Model {
     pub created_at: i64,
     /// Set when revoked; a revoked key is refused at once.
     pub revoked_at: Option<i64>,
+    /// What the holder called it (keys made by the CLI without `--name` have none).
+    pub name: Option<String>,
+    /// When a request last authenticated with it, written at most once a minute.
+    pub last_used_at: Option<i64>,
+    /// SHA-256 of the one-time nonce of the Credentials form that created it: a second
+    /// submission of that form finds it taken instead of creating another key.
+    #[sea_orm(unique)]
+    pub form_nonce_hash: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

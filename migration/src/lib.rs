@@ -4,6 +4,7 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_create_ledger;
+mod m20261125_000001_account_web;
 
 /// All migrations, in order.
 pub struct Migrator;
@@ -11,6 +12,9 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_create_ledger::Migration)]
+        vec![
+            Box::new(m20261121_000001_create_ledger::Migration),
+            Box::new(m20261125_000001_account_web::Migration),
+        ]
     }
 }

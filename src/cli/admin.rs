@@ -37,6 +37,18 @@ pub fn accounts(command: AccountsCommand, args: DbArgs) -> Result<(), CliError> 
                 let a = db::accounts::update(&conn, &name, plan, monthly_credits.map(i64::from)).await?;
                 let _ = writeln!(out, "account {} is now {} with {} credits a month", a.name, a.plan, a.monthly_credits);
             }
+            AccountsCommand::SignInLink { name, base_url, valid_for } => {
+                let now = Utc::now();
+                let expires = now + chrono::Duration::from_std(valid_for).unwrap_or_default();
+                let token = db::sign_in_links::issue(&conn, &name, unix_ms(now), unix_ms(expires)).await?;
+                let _ = writeln!(
+                    out,
+                    "a sign-in link for {name}, usable once until {} (UTC); older links, the password and \
+                     every session of the account are ended:",
+                    format_reset_at(expires)
+                );
+                let _ = writeln!(out, "{}/account/set-up?token={token}", base_url.trim_end_matches('/'));
+            }
         }
         emit(&out);
         Ok(())
@@ -49,16 +61,16 @@ pub fn keys(command: KeysCommand, args: DbArgs) -> Result<(), CliError> {
         let conn = db::connect(&args.database_url, &args.pool()).await?;
         let mut out = String::new();
         match command {
-            KeysCommand::Create { account } => {
-                let key = db::keys::create(&conn, &account, unix_ms(Utc::now())).await?;
+            KeysCommand::Create { account, name } => {
+                let key = db::keys::create_named(&conn, &account, name.as_deref(), unix_ms(Utc::now())).await?;
                 let _ = writeln!(out, "created a key for {account} (prefix {}); it is shown only this once:", key.prefix);
                 let _ = writeln!(out, "{}", key.text);
             }
             KeysCommand::List { account } => {
-                let _ = writeln!(out, "{:<14} {:<8}", "PREFIX", "STATUS");
+                let _ = writeln!(out, "{:<14} {:<8} NAME", "PREFIX", "STATUS");
                 for k in db::keys::list(&conn, &account).await? {
                     let status = if k.revoked_at.is_some() { "revoked" } else { "active" };
-                    let _ = writeln!(out, "{:<14} {:<8}", k.prefix, status);
+                    let _ = writeln!(out, "{:<14} {:<8} {}", k.prefix, status, k.name.as_deref().unwrap_or("-"));
                 }
             }
             KeysCommand::Revoke { prefix } => {

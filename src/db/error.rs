@@ -26,6 +26,9 @@ pub enum DbError {
     /// No active key has that prefix, or several do.
     #[error("{0}")]
     KeyPrefix(String),
+    /// A key name is empty or too long.
+    #[error("{0}")]
+    KeyName(String),
     /// A key could not be generated.
     #[error(transparent)]
     Random(#[from] crate::keys::RandomError),

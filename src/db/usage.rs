@@ -13,8 +13,8 @@
 use entity::{ledger_entry, monthly_usage, reservation};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TransactionTrait,
 };
 
 use super::retry::{at_commit, retrying};
@@ -278,4 +278,52 @@ pub async fn entries(
         .order_by_asc(ledger_entry::Column::Id)
         .all(db)
         .await?)
+}
+
+/// One page of the month's ledger entries of an account, newest first, with the number of
+/// entries in the month. Pages count from 0.
+pub async fn entries_newest_first(
+    db: &impl ConnectionTrait,
+    account_id: i64,
+    month: Month,
+    page: u64,
+    per_page: u64,
+) -> Result<(Vec<ledger_entry::Model>, u64), DbError> {
+    let query = ledger_entry::Entity::find()
+        .filter(ledger_entry::Column::AccountId.eq(account_id))
+        .filter(ledger_entry::Column::Month.eq(month.to_string()));
+    let total = query.clone().count(db).await?;
+    let rows = query
+        .order_by_desc(ledger_entry::Column::Id)
+        .offset(page.saturating_mul(per_page))
+        .limit(per_page)
+        .all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+/// Credits each key of an account spent in the month, by key id.
+pub async fn credits_by_key(
+    db: &impl ConnectionTrait,
+    account_id: i64,
+    month: Month,
+) -> Result<std::collections::HashMap<i64, i64>, DbError> {
+    let rows: Vec<(i64, Option<i64>)> = ledger_entry::Entity::find()
+        .select_only()
+        .column(ledger_entry::Column::ApiKeyId)
+        // SUM of a BIGINT is a NUMERIC on PostgreSQL: cast back so both engines give an i64.
+        .column_as(
+            Expr::expr(sea_orm::sea_query::Func::cast_as(
+                sea_orm::sea_query::Func::sum(Expr::col(ledger_entry::Column::Credits)),
+                sea_orm::sea_query::Alias::new("BIGINT"),
+            )),
+            "credits",
+        )
+        .filter(ledger_entry::Column::AccountId.eq(account_id))
+        .filter(ledger_entry::Column::Month.eq(month.to_string()))
+        .group_by(ledger_entry::Column::ApiKeyId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().map(|(key, credits)| (key, credits.unwrap_or(0))).collect())
 }

@@ -10,7 +10,7 @@ use actix_web::middleware::from_fn;
 use actix_web::{web, App, HttpRequest, HttpResponse, Resource, Route};
 use sea_orm::DatabaseConnection;
 
-use super::{convert, health, openapi, request_log, ApiError};
+use super::{account, convert, health, openapi, request_log, ApiError};
 use crate::clock::Clock;
 use crate::config::ServiceConfig;
 use crate::ledger::CreditLedger;
@@ -58,6 +58,7 @@ pub fn create_app(
         .service(resource("/readyz", web::get().to(health::readyz), "GET"))
         .service(resource("/metrics", web::get().to(health::metrics), "GET"))
         .service(resource("/openapi.json", web::get().to(openapi::openapi_json), "GET"))
+        .service(account::scope())
         .default_service(web::to(not_found))
 }
 

@@ -35,6 +35,7 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     let request_id = req.extensions().get::<RequestId>().map(|r| r.0.clone()).unwrap_or_default();
     let caller = authenticate(&req, &state.db).await?;
     note(&req, |o| o.account = Some(caller.account.name.clone()));
+    note_key_use(&state, &caller).await;
     if caller.account.plan != "paid" {
         return Err(ApiError::PlanRequired(caller.account.plan.clone()));
     }
@@ -109,6 +110,19 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
         res.insert_header(("X-Conversion-Warnings", conformance.join(", ")));
     }
     Ok(res.body(rendered.pdf))
+}
+
+/// Writes the key's "last used" for the Credentials page, at most once a minute per key
+/// (the check is on the row authentication just read, so most requests write nothing). A
+/// failure is logged and the conversion goes on: the date is a courtesy, not the ledger.
+async fn note_key_use(state: &AppState, caller: &Caller) {
+    let now = crate::clock::unix_ms(state.clock.now());
+    if !crate::db::keys::needs_use_noted(&caller.key, now) {
+        return;
+    }
+    if let Err(e) = crate::db::keys::note_use(&state.db, &caller.key, now).await {
+        tracing::warn!(key_id = caller.key.id, error = %e, "could not note the key's last use");
+    }
 }
 
 /// The conformance the form fields ask for: `pdfua` `true`/`false`, `pdfa` a level name.

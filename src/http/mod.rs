@@ -1,6 +1,8 @@
 //! The HTTP API: routes, authentication, upload streaming, the error table, request ids,
-//! per-request logging and the API's own description (`/openapi.json`).
+//! per-request logging and the API's own description (`/openapi.json`); and the account
+//! holder's pages under `/account/`.
 
+pub mod account;
 mod app;
 mod auth;
 mod convert;

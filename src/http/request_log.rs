@@ -53,6 +53,7 @@ fn route_label(path: &str) -> &'static str {
         "/readyz" => "/readyz",
         "/metrics" => "/metrics",
         "/openapi.json" => "/openapi.json",
+        p if p == "/account" || p.starts_with("/account/") => "/account",
         _ => "other",
     }
 }

@@ -345,3 +345,39 @@ fn a_url_moves_whole_and_breaks_after_a_solidus_only_when_longer_than_the_line()
     let lines = body_lines(&pages[0]);
     assert!(lines.len() > 1 && lines[0].text.trim_end().ends_with('/'), "{:?}", lines.iter().map(|l| &l.text).collect::<Vec<_>>());
 }
+
+/// Baselines of the lines `宋一`, `宋二`… set in 11 pt 宋体 (font table: altName SimSun,
+/// GB2312 charset) on a 15.6 pt line grid, in the body or, with `in_table`, in a cell;
+/// `adjust` writes `adjustLineHeightInTable` into the settings.
+fn simsun_grid_lines(in_table: bool, adjust: bool) -> Vec<f64> {
+    let table = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:fonts xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:font w:name="宋体"><w:altName w:val="SimSun"/><w:charset w:val="86"/><w:family w:val="auto"/><w:pitch w:val="variable"/></w:font></w:fonts>"#;
+    let compat = if adjust { "<w:compat><w:adjustLineHeightInTable/></w:compat>" } else { "" };
+    let settings = format!(r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">{compat}</w:settings>"#);
+    let lines: String = ["宋一", "宋二", "宋三"]
+        .iter()
+        .map(|t| format!(r#"<w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:rPr><w:rFonts w:eastAsia="宋体"/><w:sz w:val="22"/></w:rPr><w:t>{t}</w:t></w:r></w:p>"#))
+        .collect();
+    let content = if in_table {
+        format!(r#"<w:tbl><w:tblGrid><w:gridCol w:w="4000"/></w:tblGrid><w:tr><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>{lines}</w:tc></w:tr></w:tbl><w:p/>"#)
+    } else {
+        lines
+    };
+    let sect = r#"<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1800" w:bottom="1440" w:left="1800" w:header="851" w:footer="992" w:gutter="0"/><w:docGrid w:type="lines" w:linePitch="312"/></w:sectPr>"#;
+    let body = format!("{content}{sect}");
+    let pages = lay_out(&docx_with_rels(&body, &[("rIdF", "fontTable", "fontTable.xml", table), ("rIdS", "settings", "settings.xml", &settings)]));
+    ["宋一", "宋二", "宋三"].iter().map(|t| pages[0].find(t).unwrap_or_else(|| panic!("{t}")).baseline).collect()
+}
+
+/// 宋体 with altName SimSun is set with SimSun's height (292 of 256 em, 12.5 pt at 11 pt),
+/// one 15.6 pt grid line each, as in Word's PDF of Levier-ack_Object-Oriented_baogao; a
+/// CJK substitute's own 1.448 em would take two. In a table cell the lines snap to the grid
+/// only under `adjustLineHeightInTable` (§17.15.3.1).
+#[test]
+fn simsun_by_its_alt_name_takes_one_grid_line_and_cells_snap_only_when_settings_say() {
+    let body = simsun_grid_lines(false, false);
+    assert!(near(body[1] - body[0], 15.6, 0.01) && near(body[2] - body[1], 15.6, 0.01), "{body:?}");
+    let snapped = simsun_grid_lines(true, true);
+    assert!(near(snapped[1] - snapped[0], 15.6, 0.01), "{snapped:?}");
+    let natural = simsun_grid_lines(true, false);
+    assert!(near(natural[1] - natural[0], 11.0 * 292.0 / 256.0, 0.01), "{natural:?}");
+}

@@ -36,6 +36,8 @@ pub(crate) struct Ctx<'f> {
     pub table_depth: usize,
     /// The current section's document-grid line pitch, when its lines snap to a grid.
     pub line_pitch: Option<Pt>,
+    /// `adjustLineHeightInTable` (§17.15.3.1): the grid's pitch applies in table cells too.
+    pub grid_in_tables: bool,
     /// How far from the page's left edge the body column starts, where tab leaders find
     /// their grid (see `line::leader_item`).
     pub column_x: Pt,
@@ -70,6 +72,7 @@ impl<'f> Ctx<'f> {
             expand_shift_return,
             table_depth: 0,
             line_pitch: None,
+            grid_in_tables: false,
             column_x: Pt::ZERO,
             kinsoku: Default::default(),
             note_marks: HashMap::new(),

@@ -57,6 +57,7 @@ pub fn layout_releasing(
     );
     ctx.use_document_fonts(doc);
     ctx.kinsoku = super::kinsoku::Kinsoku::of(&doc.settings);
+    ctx.grid_in_tables = doc.settings.compat.adjust_line_height_in_table;
     for (kind, notes) in [(NoteKind::Footnote, &resolved.footnotes), (NoteKind::Endnote, &resolved.endnotes)] {
         ctx.note_marks.extend(notes.marks.iter().map(|(id, mark)| ((kind, *id), mark.clone())));
     }

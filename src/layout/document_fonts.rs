@@ -107,8 +107,13 @@ impl DocumentFonts {
             }
             // Word sets "Open Sans" with altName "Segoe UI" in Segoe UI when Open Sans is
             // missing (`PedroAlmeidacode_SGP_WebService_sdd`): the alternative's metrics.
+            // An East Asian alternative (宋体 with altName SimSun) goes to a CJK face below:
+            // a Latin face with SimSun's metrics would hand its Han to a fallback face whose
+            // own, taller lines count (Levier-ack_Object-Oriented_baogao's 11 pt SimSun TOC
+            // lines took two 15.6 pt grid lines instead of Word's one).
             let kind = decl.and_then(class_of).unwrap_or_else(|| generic_kind(&alt.to_lowercase()));
-            if let Some(face) = book.emulated(kind, bold, italic, alt) {
+            let east_asian = cjk_family(family).is_some() || cjk_family(alt).is_some();
+            if let Some(face) = book.emulated(kind, bold, italic, alt).filter(|_| !east_asian) {
                 return Some((face, FamilyMatch::Compatible));
             }
         }

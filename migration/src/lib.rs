@@ -3,6 +3,7 @@
 
 pub use sea_orm_migration::prelude::*;
 
+mod columns;
 mod m20261121_000001_create_ledger;
 mod m20261125_000001_account_web;
 

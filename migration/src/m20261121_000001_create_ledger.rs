@@ -2,6 +2,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns::{big, id, text};
+
 /// Creates the ledger tables and their indexes.
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -60,18 +62,6 @@ enum LedgerEntries {
     Bytes,
     Credits,
     CreatedAt,
-}
-
-fn id<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).big_integer().not_null().auto_increment().primary_key().to_owned()
-}
-
-fn big<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).big_integer().not_null().to_owned()
-}
-
-fn text<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).string().not_null().to_owned()
 }
 
 /// A table whose rows belong to an account (deleted with it).

@@ -3,6 +3,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns::{big, id, text};
+
 /// Adds the key columns and the four tables of the account pages.
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -60,18 +62,6 @@ enum SignInThrottles {
     Failures,
     BlockedUntil,
     UpdatedAt,
-}
-
-fn id<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).big_integer().not_null().auto_increment().primary_key().to_owned()
-}
-
-fn big<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).big_integer().not_null().to_owned()
-}
-
-fn text<T: IntoIden>(col: T) -> ColumnDef {
-    ColumnDef::new(col).string().not_null().to_owned()
 }
 
 /// The foreign key from `table.col` to `accounts.id`, deleted with the account.

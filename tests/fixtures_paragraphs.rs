@@ -7,6 +7,7 @@ mod common;
 
 use common::docx::{docx, docx_with_rels, docx_without_styles};
 use common::layout::{lay_out, near};
+use docx2pdf::layout::frame::{Item, Rgb};
 use docx2pdf::layout::summary::{PageSummary, TextPiece};
 
 const SECT: &str = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
@@ -380,4 +381,38 @@ fn simsun_by_its_alt_name_takes_one_grid_line_and_cells_snap_only_when_settings_
     assert!(near(snapped[1] - snapped[0], 15.6, 0.01), "{snapped:?}");
     let natural = simsun_grid_lines(true, false);
     assert!(near(natural[1] - natural[0], 11.0 * 292.0 / 256.0, 0.01), "{natural:?}");
+}
+
+/// A run border (`w:bdr`, §17.3.2.4) is drawn around the run's text and makes its line
+/// taller by the border's width and space above and below, as Word sets
+/// BIGheadED_Senior-Portfolio-2019_Cover_Letter (corpus/word): a 6 pt border moves the
+/// line 6 pt down and the next one 6 pt further.
+#[test]
+fn a_run_border_frames_the_text_and_adds_its_width_above_and_below_the_line() {
+    let para = |text: &str, bdr: &str| {
+        format!(r#"<w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:rPr>{bdr}<w:sz w:val="24"/></w:rPr><w:t>{text}</w:t></w:r></w:p>"#)
+    };
+    let bdr = r#"<w:bdr w:val="single" w:sz="48" w:space="0" w:color="FF0000"/>"#;
+    let plain = lay_out(&docx(&format!("{}{}{}{SECT}", para("alpha", ""), para("beta", ""), para("gamma", ""))));
+    let framed = lay_out(&docx(&format!("{}{}{}{SECT}", para("alpha", ""), para("beta", bdr), para("gamma", ""))));
+    let y = |pages: &[PageSummary], t: &str| pages[0].find(t).unwrap_or_else(|| panic!("{t}")).baseline;
+    assert!(near(y(&framed, "beta") - y(&plain, "beta"), 6.0, 0.01), "the bordered line drops by the border");
+    assert!(near(y(&framed, "gamma") - y(&plain, "gamma"), 12.0, 0.01), "and the next line by its room below too");
+    let bytes = docx(&format!("{}{}{}{SECT}", para("alpha", ""), para("beta", bdr), para("gamma", "")));
+    let page = &common::layout::pages(&bytes)[0];
+    let frames: Vec<(f64, f64, f64, f64, f64)> = page
+        .items
+        .iter()
+        .filter_map(|p| match &p.item {
+            Item::Rect(r) if r.stroke.is_some_and(|(c, _)| c == Rgb(255, 0, 0)) => {
+                Some((p.pos.x.0, p.pos.y.0, r.size.width.0, r.size.height.0, r.stroke.unwrap().1 .0))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(frames.len(), 1, "one red frame around the run: {frames:?}");
+    let (x, top, w, h, thickness) = frames[0];
+    let beta = framed[0].find("beta").unwrap();
+    assert!(near(thickness, 6.0, 0.01));
+    assert!(x <= beta.x && x + w >= beta.right && top < beta.baseline - 6.0 && top + h > beta.baseline, "{:?} around {beta:?}", frames[0]);
 }

@@ -868,6 +868,8 @@ pub struct RunProps {
     pub highlight: Option<Color>,
     /// `w:shd@w:fill`.
     pub shading: Option<Color>,
+    /// `w:bdr` (§17.3.2.4): a border around the run's text.
+    pub border: Option<Border>,
     /// `w:vertAlign`.
     pub vert_align: Option<VertAlign>,
     /// `w:position` (raised or lowered text).

@@ -80,6 +80,7 @@ pub(crate) fn read_rpr(xml: &mut XmlReader<'_>) -> Result<RunPr, DocxError> {
                 p.color = themed(&e, THEME_COLOR, xml.palette()).or_else(|| val(&e).and_then(|v| color(&v)));
             }
             b"highlight" => p.highlight = val(&e).and_then(|v| highlight(&v)),
+            b"bdr" => p.border = Some(border(&e, xml.palette())),
             b"shd" => p.shading = shading(&e, xml.palette()),
             b"lang" => p.lang = Some(lang(&e)),
             b"vertAlign" => {

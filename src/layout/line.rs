@@ -10,7 +10,7 @@ use super::frame::{Glyph, GlyphText, ImageFormat, Item, LineItem, LinkItem, Poin
 use super::linebreak::{shrinkable, LineGeometry, LineSpan, EPSILON};
 use super::tabs::Pen;
 use crate::docx::model::{Align, BreakKind, TabKind, TabLeader, Underline};
-use crate::resolve::{LineRule, ParaStyle};
+use crate::resolve::{BorderStyle, LineRule, ParaStyle};
 use crate::units::Pt;
 
 /// In an exact line the baseline sits at about 0.8 of the height (notes §3, betteroffice #180).
@@ -167,7 +167,8 @@ pub(crate) fn finish_line(
     for a in atoms {
         match &a.kind {
             AtomKind::Glyphs { seg, .. } => {
-                ext = ext.max(c.segments[*seg].extent);
+                let segment = &c.segments[*seg];
+                ext = ext.max(with_border(segment.extent, c.styles[segment.style].run.border));
                 any = true;
             }
             // A tab is blank: its run's font does not size the line. Word sets the TOC lines
@@ -227,8 +228,9 @@ pub(crate) fn finish_line(
     let mut frag = Fragment::new(height);
     let end = content_end_idx.map(|k| k + 1).unwrap_or(0);
 
-    // Backgrounds first: run shading, then highlight.
-    for (from, to, st) in style_groups(c, atoms, end, false) {
+    // Backgrounds first: run shading, then highlight, then run borders.
+    let groups = style_groups(c, atoms, end, false);
+    for &(from, to, st) in &groups {
         let s = &c.styles[st];
         for fill in [s.run.shading, s.run.highlight].into_iter().flatten() {
             let Some(face) = &s.face else { continue };
@@ -242,6 +244,13 @@ pub(crate) fn finish_line(
                     Item::Rect(RectItem { size: Size { width: w, height: h }, fill: Some(super::frame::Rgb(r, g, b)), stroke: None }),
                 );
             }
+        }
+    }
+    for &(from, to, st) in &groups {
+        let s = &c.styles[st];
+        if let (Some(b), Some(face)) = (s.run.border, &s.face) {
+            let (x0, x1) = extent_of(from, to, &xs, &widths);
+            frag.push(Point::new(x0 - b.space - b.room * 0.5, baseline - s.run.size * face.metrics.ascent - b.space - b.room * 0.5), run_border(b, x1 - x0, s.run.size * (face.metrics.ascent + face.metrics.descent)));
         }
     }
 
@@ -526,6 +535,25 @@ fn decorate(frag: &mut Fragment, s: &SpanStyle, x0: Pt, x1: Pt, baseline: Pt) {
     } else if s.run.strike {
         line(sy, st);
     }
+}
+
+/// A run's extent with the room of its border (§17.3.2.4): Word sets a bordered run's line
+/// taller by the border's width and space above and below the text
+/// (BIGheadED_Senior-Portfolio-2019_Cover_Letter, corpus/word: a 6 pt `w:bdr` moves the
+/// line 6 pt down and the next one 6 pt further).
+fn with_border(ext: LineExtent, border: Option<BorderStyle>) -> LineExtent {
+    match border {
+        Some(b) => LineExtent { ascent: ext.ascent + b.space + b.room, descent: ext.descent + b.space + b.room },
+        None => ext,
+    }
+}
+
+/// The frame of a run border around text `width` wide and `height` tall, its line centred
+/// on the edge of the border's room (a single line; double and other styles are drawn as
+/// one line of their whole room).
+fn run_border(b: BorderStyle, width: Pt, height: Pt) -> Item {
+    let pad = b.space * 2.0 + b.room;
+    Item::Rect(RectItem { size: Size { width: width + pad, height: height + pad }, fill: None, stroke: Some((super::collect::rgb(b.color), b.room)) })
 }
 
 /// Most glyphs one leader holds: a 22-inch page of 0.1 pt dots.

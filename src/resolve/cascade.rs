@@ -228,6 +228,7 @@ pub(super) fn merge_run(dst: &mut RunProps, src: &RunProps) {
     set(&mut dst.color, &src.color);
     set(&mut dst.highlight, &src.highlight);
     set(&mut dst.shading, &src.shading);
+    set(&mut dst.border, &src.border);
     set(&mut dst.vert_align, &src.vert_align);
     set(&mut dst.position, &src.position);
     set(&mut dst.spacing, &src.spacing);

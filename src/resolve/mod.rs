@@ -175,6 +175,8 @@ pub struct RunStyle {
     pub highlight: Option<Color>,
     /// Run shading fill behind the text.
     pub shading: Option<Color>,
+    /// `w:bdr`: the border drawn around the text.
+    pub border: Option<BorderStyle>,
     /// Superscript or subscript.
     pub vert_align: VertAlign,
     /// `w:position`: positive raises the text.

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::cascade::{merge_run, toggle};
-use super::{FontNames, RunStyle};
+use super::{BorderStyle, FontNames, RunStyle};
 use crate::docx::model::{Color, FontRef, Lang, RunProps, ThemeFont, ThemeFontLang, ThemeFonts, Underline, VertAlign};
 use crate::units::{HalfPoints, Pt};
 
@@ -52,6 +52,7 @@ pub(super) fn compute_run(
         color: merged.color.unwrap_or(Color::Auto),
         highlight: merged.highlight,
         shading: merged.shading,
+        border: merged.border.as_ref().and_then(BorderStyle::from_model),
         vert_align: merged.vert_align.unwrap_or(VertAlign::Baseline),
         position: merged.position.map(HalfPoints::pt).unwrap_or(Pt::ZERO),
         spacing: merged.spacing.map(|t| t.pt()).unwrap_or(Pt::ZERO),

@@ -6,6 +6,9 @@
 //! Without Chromium, Playwright or axe-playwright-python the tests say `skipped`, except
 //! under `CI=true`, where they fail (.ci/run installs them).
 
+// `binary` and `pg::server` both start servers through support/listen.rs.
+#![allow(clippy::duplicate_mod)]
+
 mod common;
 #[path = "support/binary.rs"]
 mod binary;

@@ -735,7 +735,7 @@ mod tests {
     fn leader_dots_stand_on_a_grid_of_their_advance_from_the_page_edge() {
         let stop = TabStop { kind: TabKind::Right, pos: Twips(9360), leader: TabLeader::Dot };
         let entry = |title: &str| Paragraph {
-            props: ParagraphProps { tabs: vec![stop.clone()], ..Default::default() },
+            props: ParagraphProps { tabs: vec![stop], ..Default::default() },
             inlines: vec![runs(vec![RunContent::Text(title.into()), RunContent::Tab, RunContent::Text("7".into())], RunProps::default())],
             ..Default::default()
         };

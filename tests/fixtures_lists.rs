@@ -135,3 +135,19 @@ fn a_symbol_bullet_makes_its_line_as_tall_as_symbol_s_ascent() {
     // The first bullet line's baseline drops by the ascent alone below the numbered line.
     assert!((ys[2] - ys[1] - numbered - higher).abs() < 0.05, "{ys:?}");
 }
+
+/// An empty numbered paragraph whose mark is hidden (`w:vanish`) shows neither its number
+/// nor a line, bookmarks or not: Word's PDF of AndresMunozB_Paradigmas-Scheme_Informe has
+/// no "1." before "Tipos de datos Abstractos", where such a paragraph stands.
+#[test]
+fn a_hidden_empty_numbered_paragraph_takes_no_line_and_shows_no_number() {
+    let hidden = r#"<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:spacing w:after="0"/><w:rPr><w:vanish/></w:rPr></w:pPr><w:bookmarkStart w:id="1" w:name="_Toc1"/><w:bookmarkEnd w:id="1"/></w:p>"#;
+    let plain = |t: &str| format!(r#"<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:t>{t}</w:t></w:r></w:p>"#);
+    let pages = lay(&format!("{}{hidden}{}", plain("before"), plain("after")));
+    let ls = lines(&pages[0]);
+    let texts: Vec<String> = ls.iter().map(|l| l.1.iter().map(|p| p.2.as_str()).collect::<Vec<_>>().join(" ")).collect();
+    assert_eq!(texts, ["before", "after"], "no number, no blank line");
+    let shown = lay(&format!("{}{}{}", plain("before"), hidden.replace("<w:vanish/>", ""), plain("after")));
+    assert_eq!(lines(&shown[0]).len(), 3, "the same paragraph shown has its number");
+    assert!(ls[1].0 < lines(&shown[0])[2].0, "the hidden one takes no room");
+}

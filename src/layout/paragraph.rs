@@ -166,8 +166,12 @@ fn layout_paragraph_in(
     let mut c = collect(p, ctx, fields);
     let style = &p.style;
     super::auto_space::apply(&mut c, style.auto_space_de, style.auto_space_dn);
-    // A paragraph whose mark is hidden and that shows nothing takes no room.
-    if p.mark.vanish && c.atoms.is_empty() {
+    // A paragraph whose mark is hidden and that shows nothing but its list number takes no
+    // room, and its number is hidden with it (the empty, hidden numbered paragraph before
+    // AndresMunozB_Paradigmas-Scheme_Informe's "Tipos de datos Abstractos" shows no "1."
+    // in Word's PDF).
+    let label_only = |a: &super::collect::Atom| (p.label.is_some() && a.start <= c.label_end) || matches!(a.kind, AtomKind::Bookmark(_));
+    if p.mark.vanish && c.atoms.iter().all(label_only) {
         return Ok((LaidParagraph { style: style.clone(), lines: Vec::new(), border_top: true, border_bottom: true, border_between: false }, Vec::new()));
     }
     let left = style.indent_left;

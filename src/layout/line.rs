@@ -556,6 +556,9 @@ fn run_border(b: BorderStyle, width: Pt, height: Pt) -> Item {
     Item::Rect(RectItem { size: Size { width: width + pad, height: height + pad }, fill: None, stroke: Some((super::collect::rgb(b.color), b.room)) })
 }
 
+/// The resolution at which Word measures tab-leader glyphs (see `leader_item`).
+const LEADER_DPI: f64 = 600.0;
+
 /// Most glyphs one leader holds: a 22-inch page of 0.1 pt dots.
 const MAX_LEADER_GLYPHS: f64 = 16_000.0;
 
@@ -576,7 +579,13 @@ fn leader_item(s: &SpanStyle, leader: TabLeader, (from, to): (Pt, Pt), ctx: &mut
     let face = s.face.clone()?;
     let raw = ctx.shape(&face, ch, false, false);
     let g = raw.first()?;
-    let adv = s.run.size * (f64::from(g.advance) / face.metrics.upm);
+    // Word measures the leader's glyph as a 600 dpi printer sets it: a whole number of
+    // pixels at a whole pixel size. Times New Roman 11 pt is 92 px to the em, its dot 23 px,
+    // 2.76 pt; 14 pt 117 px and 29 px, 3.48 pt; Calibri 12.5 pt 104 px and 26 px, 3.12 pt:
+    // the pitches of the TOC dots in Word's PDFs of AndresMunozB_Paradigmas-Scheme_Informe,
+    // AidarShaimov_carLoan_Otchet and Alexander10531_Proyecto_Redes_II_Informe.
+    let ppem = (s.run.size.0 * LEADER_DPI / 72.0).round();
+    let adv = Pt((f64::from(g.advance) / face.metrics.upm * ppem).round() * 72.0 / LEADER_DPI);
     if adv <= Pt(0.1) {
         return None;
     }
@@ -732,7 +741,7 @@ mod tests {
     }
 
     #[test]
-    fn leader_dots_stand_on_a_grid_of_their_advance_from_the_page_edge() {
+    fn leader_dots_stand_on_a_grid_of_their_600_dpi_advance_from_the_page_edge() {
         let stop = TabStop { kind: TabKind::Right, pos: Twips(9360), leader: TabLeader::Dot };
         let entry = |title: &str| Paragraph {
             props: ParagraphProps { tabs: vec![stop], ..Default::default() },
@@ -745,6 +754,9 @@ mod tests {
             let text = t.iter().find(|x| x.2 == title).expect("the title");
             let leader = t.iter().find(|x| x.2.starts_with("....") && (x.1 - text.1).abs() < 0.01).expect("a leader");
             let pitch = leader.3.glyphs[0].advance.0;
+            // A whole number of 600 dpi pixels.
+            let px = pitch * 600.0 / 72.0;
+            assert!((px - px.round()).abs() < 1e-9, "{title}: pitch {pitch} pt");
             // Its first dot on a multiple of the pitch from x = 0, the first one after the title.
             let cells = leader.0 / pitch;
             assert!((cells - cells.round()).abs() < 1e-6, "{title}: dots from {} pt, pitch {pitch}", leader.0);

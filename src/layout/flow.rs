@@ -22,7 +22,7 @@ use super::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
 use super::wrap::{Exclusion, Exclusions};
 use super::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
 use crate::docx::model::{BreakKind, Distances, RunContent, SectionStart, Wrap, WrapText};
-use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedTable};
+use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedTable, SectionStyle};
 use crate::units::Pt;
 
 /// The most pages a document may lay out to.
@@ -337,8 +337,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         // and 1Fragrance_JavaTrySprint_Otchet in corpus/word, whose cover pages end with a
         // page break and then a next-page section break, start their second section on
         // page 2).
-        let new_page = !matches!(st.start, SectionStart::Continuous | SectionStart::NextColumn) || !same_size;
-        if std::mem::take(&mut self.break_pending) && !new_page {
+        if std::mem::take(&mut self.break_pending) && !opens_page(cur, st) {
             self.new_page(Cause::Ended)?;
         }
         match st.start {
@@ -796,9 +795,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             && p.text_boxes.is_empty()
             && p.inlines.iter().all(|i| !matches!(i, ResolvedInline::Run(r) if !r.content.iter().all(blank)));
         let Some(next) = self.doc.sections.get(closed + 1) else { return false };
-        let cur = &self.doc.sections[closed];
-        let same_size = cur.page_width == next.page_width && cur.page_height == next.page_height;
-        empty && (!same_size || !matches!(next.start, SectionStart::Continuous | SectionStart::NextColumn))
+        empty && opens_page(&self.doc.sections[closed], next)
     }
 
     /// Whether the first line of `p` fits on the current page below what it holds.
@@ -944,6 +941,13 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         let (items, marks) = (items..page.body.items.len(), marks..page.body.marks.len());
         self.log.other_content(self.col, items, marks);
     }
+}
+
+/// Whether section `next`, after `cur`, starts on a page of its own: any break but a
+/// continuous or next-column one, and any that changes the page size (notes §4).
+fn opens_page(cur: &SectionStyle, next: &SectionStyle) -> bool {
+    let same_size = cur.page_width == next.page_width && cur.page_height == next.page_height;
+    !same_size || !matches!(next.start, SectionStart::Continuous | SectionStart::NextColumn)
 }
 
 /// Body blocks per section: a paragraph with `closes_section` ends its section.

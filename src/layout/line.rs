@@ -233,9 +233,7 @@ pub(crate) fn finish_line(
     for &(from, to, st) in &groups {
         let s = &c.styles[st];
         for fill in [s.run.shading, s.run.highlight].into_iter().flatten() {
-            let Some(face) = &s.face else { continue };
-            let top = baseline - s.run.size * face.metrics.ascent;
-            let h = s.run.size * (face.metrics.ascent + face.metrics.descent);
+            let Some((top, h)) = text_band(s, baseline) else { continue };
             let (x0, x1) = extent_of(from, to, &xs, &widths);
             let w = x1 - x0;
             if let crate::docx::model::Color::Rgb(r, g, b) = fill {
@@ -248,9 +246,9 @@ pub(crate) fn finish_line(
     }
     for &(from, to, st) in &groups {
         let s = &c.styles[st];
-        if let (Some(b), Some(face)) = (s.run.border, &s.face) {
+        if let (Some(b), Some((top, h))) = (s.run.border, text_band(s, baseline)) {
             let (x0, x1) = extent_of(from, to, &xs, &widths);
-            frag.push(Point::new(x0 - b.space - b.room * 0.5, baseline - s.run.size * face.metrics.ascent - b.space - b.room * 0.5), run_border(b, x1 - x0, s.run.size * (face.metrics.ascent + face.metrics.descent)));
+            frag.push(Point::new(x0 - b.space - b.room * 0.5, top - b.space - b.room * 0.5), run_border(b, x1 - x0, h));
         }
     }
 
@@ -535,6 +533,13 @@ fn decorate(frag: &mut Fragment, s: &SpanStyle, x0: Pt, x1: Pt, baseline: Pt) {
     } else if s.run.strike {
         line(sy, st);
     }
+}
+
+/// The top and height of the band a run's text fills, its face's ascent over `baseline`
+/// and descent below: where shading, highlight and a run border go.
+fn text_band(s: &SpanStyle, baseline: Pt) -> Option<(Pt, Pt)> {
+    let m = &s.face.as_ref()?.metrics;
+    Some((baseline - s.run.size * m.ascent, s.run.size * (m.ascent + m.descent)))
 }
 
 /// A run's extent with the room of its border (§17.3.2.4): Word sets a bordered run's line

@@ -56,7 +56,6 @@ async fn render(state: &AppState, me: &SignedIn, code: StatusCode, view: View) -
     let credits = db::usage::credits_by_key(&state.db, me.account.id, month).await?;
     let page = Credentials {
         nav: Some(me.nav("credentials")),
-        csrf: me.csrf(),
         free_plan: me.account.plan != "paid",
         created: view.created,
         status: view.status,
@@ -139,7 +138,7 @@ pub async fn confirm_revoke(req: HttpRequest, query: web::Query<KeyQuery>, state
     if key.revoked_at.is_some() {
         return Ok(see_other(&format!("/account/credentials?revoked={}", key.id)));
     }
-    let page = Revoke { nav: Some(me.nav("credentials")), csrf: me.csrf(), key: row(key, 0) };
+    let page = Revoke { nav: Some(me.nav("credentials")), key: row(key, 0) };
     Ok(html(StatusCode::OK, &page))
 }
 

@@ -68,7 +68,6 @@ pub struct CreatedKey {
 #[template(path = "account/credentials.html")]
 pub struct Credentials {
     pub nav: Option<Nav>,
-    pub csrf: String,
     pub free_plan: bool,
     pub created: Option<CreatedKey>,
     pub status: Option<String>,
@@ -84,7 +83,6 @@ pub struct Credentials {
 #[template(path = "account/revoke.html")]
 pub struct Revoke {
     pub nav: Option<Nav>,
-    pub csrf: String,
     pub key: KeyRow,
 }
 

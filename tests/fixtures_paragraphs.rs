@@ -347,16 +347,17 @@ fn a_url_moves_whole_and_breaks_after_a_solidus_only_when_longer_than_the_line()
     assert!(lines.len() > 1 && lines[0].text.trim_end().ends_with('/'), "{:?}", lines.iter().map(|l| &l.text).collect::<Vec<_>>());
 }
 
-/// Baselines of the lines `宋一`, `宋二`… set in 11 pt 宋体 (font table: altName SimSun,
-/// GB2312 charset) on a 15.6 pt line grid, in the body or, with `in_table`, in a cell;
-/// `adjust` writes `adjustLineHeightInTable` into the settings.
-fn simsun_grid_lines(in_table: bool, adjust: bool) -> Vec<f64> {
+/// Baselines of the lines `宋一`, `宋二`… set in 宋体 (font table: altName SimSun, GB2312
+/// charset) at `half_points` with line spacing `line` (240ths) on a 15.6 pt line grid, in
+/// the body or, with `in_table`, in a cell; `adjust` writes `adjustLineHeightInTable` into
+/// the settings.
+fn simsun_grid_lines(in_table: bool, adjust: bool, half_points: u32, line: u32) -> Vec<f64> {
     let table = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:fonts xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:font w:name="宋体"><w:altName w:val="SimSun"/><w:charset w:val="86"/><w:family w:val="auto"/><w:pitch w:val="variable"/></w:font></w:fonts>"#;
     let compat = if adjust { "<w:compat><w:adjustLineHeightInTable/></w:compat>" } else { "" };
     let settings = format!(r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">{compat}</w:settings>"#);
     let lines: String = ["宋一", "宋二", "宋三"]
         .iter()
-        .map(|t| format!(r#"<w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:rPr><w:rFonts w:eastAsia="宋体"/><w:sz w:val="22"/></w:rPr><w:t>{t}</w:t></w:r></w:p>"#))
+        .map(|t| format!(r#"<w:p><w:pPr><w:spacing w:after="0" w:line="{line}" w:lineRule="auto"/></w:pPr><w:r><w:rPr><w:rFonts w:eastAsia="宋体"/><w:sz w:val="{half_points}"/></w:rPr><w:t>{t}</w:t></w:r></w:p>"#))
         .collect();
     let content = if in_table {
         format!(r#"<w:tbl><w:tblGrid><w:gridCol w:w="4000"/></w:tblGrid><w:tr><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>{lines}</w:tc></w:tr></w:tbl><w:p/>"#)
@@ -369,18 +370,38 @@ fn simsun_grid_lines(in_table: bool, adjust: bool) -> Vec<f64> {
     ["宋一", "宋二", "宋三"].iter().map(|t| pages[0].find(t).unwrap_or_else(|| panic!("{t}")).baseline).collect()
 }
 
-/// 宋体 with altName SimSun is set with SimSun's height (292 of 256 em, 12.5 pt at 11 pt),
-/// one 15.6 pt grid line each, as in Word's PDF of Levier-ack_Object-Oriented_baogao; a
-/// CJK substitute's own 1.448 em would take two. In a table cell the lines snap to the grid
-/// only under `adjustLineHeightInTable` (§17.15.3.1).
+/// 宋体 with altName SimSun is set with SimSun's line as Word sets East Asian fonts: 1.3
+/// times its 1 em glyph box, 14.3 pt at 11 pt, one 15.6 pt grid line each, as in Word's PDF
+/// of Levier-ack_Object-Oriented_baogao; a CJK substitute's own 1.448 em would take two.
+/// In a table cell the lines snap to the grid only under `adjustLineHeightInTable`
+/// (§17.15.3.1); without it they stand 1.3 em apart, as Word's 10.5 pt SimSun lines in the
+/// cells of 16261909_Backup_Tools_ stand 13.65 pt apart.
 #[test]
 fn simsun_by_its_alt_name_takes_one_grid_line_and_cells_snap_only_when_settings_say() {
-    let body = simsun_grid_lines(false, false);
+    let body = simsun_grid_lines(false, false, 22, 240);
     assert!(near(body[1] - body[0], 15.6, 0.01) && near(body[2] - body[1], 15.6, 0.01), "{body:?}");
-    let snapped = simsun_grid_lines(true, true);
+    let snapped = simsun_grid_lines(true, true, 22, 240);
     assert!(near(snapped[1] - snapped[0], 15.6, 0.01), "{snapped:?}");
-    let natural = simsun_grid_lines(true, false);
-    assert!(near(natural[1] - natural[0], 11.0 * 292.0 / 256.0, 0.01), "{natural:?}");
+    let natural = simsun_grid_lines(true, false, 21, 240);
+    assert!(near(natural[1] - natural[0], 13.65, 0.01), "{natural:?}");
+}
+
+/// An East Asian line is 1.3 em, so 26 pt SimSun (33.8 pt) takes three 15.6 pt grid lines,
+/// as Word's 26 pt KaiTi title lines of 16261909_Backup_Tools_ stand 46.8 pt apart; 12 pt
+/// (15.6 pt) still takes one. A multiple of the line counts in pitches and keeps the grid
+/// lines the text takes where they are more: 1.5 lines of 10.5 pt are 23.4 pt, and 1.73
+/// lines of 14 pt (18.2 pt of text, two grid lines) are 31.2 pt, not 27.0 or 54.1, as
+/// Word's 12 pt DengXian headings in Levier-ack_Object-Oriented_baogao.
+#[test]
+fn east_asian_lines_are_1_3_em_and_a_grid_multiple_keeps_the_grid_lines_the_text_takes() {
+    let title = simsun_grid_lines(false, false, 52, 240);
+    assert!(near(title[1] - title[0], 46.8, 0.01), "{title:?}");
+    let small = simsun_grid_lines(false, false, 24, 240);
+    assert!(near(small[1] - small[0], 15.6, 0.01), "{small:?}");
+    let half = simsun_grid_lines(false, false, 21, 360);
+    assert!(near(half[1] - half[0], 23.4, 0.01), "{half:?}");
+    let heading = simsun_grid_lines(false, false, 28, 416);
+    assert!(near(heading[1] - heading[0], 31.2, 0.01), "{heading:?}");
 }
 
 /// A run border (`w:bdr`, §17.3.2.4) is drawn around the run's text and makes its line

@@ -290,6 +290,17 @@ mod tests {
     }
 
     #[test]
+    fn chinese_families_line_at_1_3_times_their_glyph_box_with_the_extra_split_evenly() {
+        // SimSun, KaiTi: 220 + 36 of 256 (office_metrics.txt); DengXian 1659 + 475 of 2048.
+        for (name, ascent, glyph_box) in [("宋体", 220.0 / 256.0, 1.0), ("KaiTi", 220.0 / 256.0, 1.0), ("DengXian", 1659.0 / 2048.0, 2134.0 / 2048.0)] {
+            let (face, _) = DocumentFonts::default().resolve(fonts(), name, false, false).expect("a face");
+            assert!(face.family.starts_with("Noto S") && face.family.ends_with("CJK SC"), "{name}: {}", face.family);
+            assert!((face.metrics.line_height - 1.3 * glyph_box).abs() < 1e-9, "{name}: {}", face.metrics.line_height);
+            assert!((face.metrics.line_ascent - (ascent + 0.15 * glyph_box)).abs() < 1e-9, "{name}: {}", face.metrics.line_ascent);
+        }
+    }
+
+    #[test]
     fn aptos_is_set_in_a_generic_face_with_the_aptos_advances_and_line_height() {
         let (face, how) = DocumentFonts::default().resolve(fonts(), "Aptos", false, false).expect("a face");
         assert_eq!((face.family.as_str(), how), ("Liberation Sans", FamilyMatch::Compatible));

@@ -10,6 +10,7 @@ use rustybuzz::ttf_parser;
 
 use super::font_coverage::{self, Coverage};
 use super::font_index::{self, IndexPaths};
+use super::east_asian::cjk_family;
 use super::font_metrics::FaceMetrics;
 use super::frame;
 use super::office_metrics;
@@ -50,30 +51,15 @@ const CSS_GENERICS: &[(&str, &[&str])] = &[
     ("monospace", &["Liberation Mono", "Cousine"]),
 ];
 
-/// Vertical metrics of Office fonts whose substitutes differ in height: (family, line height,
-/// ascent) in em, as `FaceMetrics` would read them from the original, where the office
-/// metrics table's figures do not give them. (Cambria's come from the table: 1946 + 455 of
-/// 2048, the pitch of Word's lines, which its Mac PDFs set a quarter point apart in turns of
-/// 14.75 and 15.0 pt at 11 pt and 1.15 lines, 14.83 pt on average over
-/// `sverrejb_docxide_pdf_input_11`.) The East Asian ones come from the faces Word embedded in its PDFs:
-/// Malgun Gothic lines measure 1.737 em at 10.5 pt and 1.743 em at 9.5 pt with the baseline
-/// 1.288 em below the line top (`developer0hye_office2pdf_06_official_letter_ko`; its glyph
-/// box is only 2229 + 495 of 2048, Noto Sans CJK KR's 1.448 em); SimSun, SimHei and KaiTi
-/// 220 + 36 of 256 with a 36 line gap, DengXian 1659 + 475 of 2048 (`16261909_Backup_Tools_`).
-const METRIC_OVERRIDES: &[(&str, f64, f64)] = &[
-    ("malgun gothic", 3560.0 / 2048.0, 2638.0 / 2048.0),
-    ("simsun", 292.0 / 256.0, 1.0),
-    ("simhei", 292.0 / 256.0, 1.0),
-    ("kaiti", 292.0 / 256.0, 1.0),
-    ("dengxian", 2134.0 / 2048.0, 1659.0 / 2048.0),
-    // The same faces under the Chinese names documents write in `w:rFonts` and themes.
-    ("宋体", 292.0 / 256.0, 1.0),
-    ("黑体", 292.0 / 256.0, 1.0),
-    ("楷体", 292.0 / 256.0, 1.0),
-    ("楷体_gb2312", 292.0 / 256.0, 1.0),
-    ("等线", 2134.0 / 2048.0, 1659.0 / 2048.0),
-    ("等线 light", 2134.0 / 2048.0, 1659.0 / 2048.0),
-];
+/// Vertical metrics of Office fonts measured in Word's PDFs where the office metrics table's
+/// figures and the East Asian rule (`FaceMetrics::east_asian`) do not give them: (family,
+/// line height, ascent) in em. Malgun Gothic lines measure 1.737 em at 10.5 pt and 1.743 em
+/// at 9.5 pt with the baseline 1.288 em below the line top
+/// (`developer0hye_office2pdf_06_official_letter_ko`); the rule gives 1.729 and 1.288.
+/// (Cambria's come from the table: 1946 + 455 of 2048, the pitch of Word's lines, which its
+/// Mac PDFs set a quarter point apart in turns of 14.75 and 15.0 pt at 11 pt and 1.15 lines,
+/// 14.83 pt on average over `sverrejb_docxide_pdf_input_11`.)
+const METRIC_OVERRIDES: &[(&str, f64, f64)] = &[("malgun gothic", 3560.0 / 2048.0, 2638.0 / 2048.0)];
 
 /// Shape plans by direction and script (the features never change).
 type PlanCache = FastMap<(rustybuzz::Direction, Option<rustybuzz::Script>), Arc<rustybuzz::ShapePlan>>;
@@ -386,7 +372,12 @@ impl FontBook {
     /// they are known (Word measures lines and sets text with the original): vertical ones
     /// from `METRIC_OVERRIDES` or the office metrics table, advances from the table.
     pub(crate) fn installed_as(&self, family: &str, bold: bool, italic: bool, original: &str) -> Option<Arc<LoadedFace>> {
-        let lower = original.trim().to_lowercase();
+        // An East Asian family under any of its names (宋体 is SimSun) takes the metrics of
+        // its canonical one.
+        let lower = match cjk_family(original) {
+            Some((canonical, _, _)) => canonical.to_owned(),
+            None => original.trim().to_lowercase(),
+        };
         let name = METRIC_OVERRIDES
             .iter()
             .find(|(n, _, _)| *n == lower)
@@ -538,6 +529,9 @@ impl LoadedFace {
         let office = office_metrics::family(stand_in.name).map(|(_, f)| f);
         if let Some(v) = office.and_then(|f| f.vertical(stand_in.bold, stand_in.italic)) {
             metrics = metrics.with_vertical(v.upm, v.win, v.hhea);
+            if cjk_family(stand_in.name).is_some() {
+                metrics = metrics.east_asian();
+            }
         }
         if let Some((_, height, ascent)) = METRIC_OVERRIDES.iter().find(|(n, _, _)| *n == stand_in.name) {
             metrics.line_height = *height;

@@ -54,12 +54,19 @@ fn grid_units(h: Pt, pitch: Pt) -> f64 {
 
 /// Line height and baseline of an auto-spaced text line on a document grid with line
 /// pitch `pitch` (`w:docGrid type="lines"`, notes §3): the text takes whole grid lines,
-/// centred in them, and a multiple multiplies the grid lines, its extra going below.
+/// centred in them. A multiple of one or more counts in pitches, and a line keeps the grid
+/// lines its text takes where they are more: Word's 12 pt DengXian headings at 1.73 lines
+/// (16.25 pt of text, two 15.6 pt grid lines) are 31.2 pt tall, not 27.0 or 54.1
+/// (`Levier-ack_Object-Oriented_baogao`). A smaller multiple shrinks the grid lines.
 pub(crate) fn grid_line_height(ext: LineExtent, multiple: f64, pitch: Pt) -> (Pt, Pt) {
     let natural = ext.height();
     let cell = pitch * grid_units(natural, pitch);
     let baseline = ext.ascent + (cell - natural) * 0.5;
-    (cell * multiple, baseline * multiple.min(1.0))
+    if multiple >= 1.0 {
+        (cell.max(pitch * multiple), baseline)
+    } else {
+        (cell * multiple, baseline * multiple)
+    }
 }
 
 /// Line height and baseline of a line whose tallest inline picture is `picture` high
@@ -628,6 +635,8 @@ mod tests {
         let tall = LineExtent { ascent: Pt(20.0), descent: Pt(6.0) };
         assert_eq!(grid_line_height(tall, 1.0, Pt(15.6)).0, Pt(31.2));
         assert!((grid_line_height(small, 1.5, Pt(15.6)).0 .0 - 23.4).abs() < 1e-9);
+        assert_eq!(grid_line_height(tall, 1.5, Pt(15.6)).0, Pt(31.2));
+        assert!((grid_line_height(tall, 2.5, Pt(15.6)).0 .0 - 39.0).abs() < 1e-9);
     }
 
     fn pitch_with(line: LineSpacing) -> f64 {

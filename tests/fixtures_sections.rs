@@ -250,6 +250,21 @@ fn section_pages_counts_the_pages_of_each_section() {
     assert!(pages[2].find("Page 1 of 1, 3 in all").is_some(), "{}", pages[2].all_text());
 }
 
+/// A paragraph whose first run is a page break, at the foot of a full page: the line that
+/// holds only the break stays behind, whatever the paragraph's keep options, and its text
+/// opens the next page, as Word sets AidarShaimov_carLoan_Otchet's keep-with-next,
+/// keep-lines 16 pt headings (corpus/word: 15 pages, not 16 with a blank one).
+#[test]
+fn a_paragraph_opening_with_a_page_break_at_the_foot_of_a_full_page_opens_the_next_page() {
+    let low = r#"<w:p><w:pPr><w:spacing w:before="12600"/></w:pPr><w:r><w:t>Last line</w:t></w:r></w:p>"#;
+    let heading = r#"<w:p><w:pPr><w:keepNext/><w:keepLines/><w:spacing w:before="240" w:line="360" w:lineRule="auto"/></w:pPr><w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:br w:type="page"/></w:r><w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:t>Chapter five</w:t></w:r></w:p>"#;
+    let body = format!("{low}{heading}{}{}", paragraph("Its first paragraph"), sect(""));
+    let pages = lay_out(&docx(&body));
+    assert_eq!(pages.len(), 2, "{:?}", pages.iter().map(|p| p.all_text()).collect::<Vec<_>>());
+    assert!(pages[1].find("Chapter five").is_some() && pages[1].find("Its first paragraph").is_some());
+    assert!(pages[1].find("Chapter five").unwrap().baseline < 100.0, "at the top of the page");
+}
+
 #[test]
 fn section_columns_separator_only_before_a_column_with_text() {
     // One short paragraph in the first of two columns: Word draws no separator.

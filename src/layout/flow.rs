@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::context::Ctx;
 use super::error::LayoutError;
 use super::fragment::Fragment;
-use super::frame::{Point, Size, Tag};
+use super::frame::{Item, Point, Size, Tag};
 use super::header_footer::{pick, Parts};
 use super::page::{body_area, columns, PageBuild};
 use super::notes::{block_lines, footnote_refs, separator, NoteArea};
@@ -489,7 +489,8 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             self.new_page(Cause::Hard)?;
         }
         let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, &st, self.own_before(&st));
-        if let (Some(chain), true) = (chain, self.col_has_content) {
+        let break_first = opens_with_page_break(p);
+        if let (Some(chain), true, false) = (chain, self.col_has_content, break_first) {
             if chain <= self.region_height() && self.y + between(prev_after, before) + chain > self.bottom + EPSILON {
                 self.next_column(Cause::Auto)?;
             }
@@ -545,7 +546,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                 if st.keep_lines && s == 0 && p.lines_height() <= self.region_height() {
                     fit = 0;
                 }
-                if fit == 0 && !self.col_has_content {
+                if fit == 0 && (!self.col_has_content || (s == 0 && break_first)) {
                     fit = raw_fit.max(1);
                 }
             }
@@ -967,6 +968,19 @@ fn section_ranges(doc: &ResolvedDocument<'_>) -> Vec<(usize, Range<usize>)> {
         out.push((last, start..doc.body.len()));
     }
     out
+}
+
+/// Whether a paragraph opens with a line that holds nothing but a page break. Word leaves
+/// that line where the paragraph starts, at the foot of a full page too, whatever its
+/// keep options: the paragraph's text opens the next page, not the one after
+/// (AidarShaimov_carLoan_Otchet: a keep-with-next, keep-lines heading whose first run is a
+/// page break, below the last line of a full page; Word sets the heading at the top of the
+/// next page).
+fn opens_with_page_break(p: &LaidParagraph) -> bool {
+    let Some(first) = p.lines.first() else { return false };
+    p.lines.len() > 1
+        && first.brk == Some(BreakKind::Page)
+        && !first.frag.items.iter().any(|i| matches!(i.item, Item::Text(_) | Item::Image(_) | Item::Shape(_)))
 }
 
 #[cfg(test)]

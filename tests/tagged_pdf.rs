@@ -403,3 +403,33 @@ async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free()
     let res = test::call_service(&app, post(form(&no_alt, &[]))).await;
     assert!(res.headers().get("X-Conversion-Warnings").is_none());
 }
+
+/// Each line of the first page as PyMuPDF reads it: its text in the order the content
+/// stream writes it, and the fonts of its spans.
+const LINES: &str = r#"
+import json, sys
+import pymupdf
+page = pymupdf.open(sys.argv[1])[0]
+lines = [{"text": "".join(s["text"] for s in l["spans"]).strip(), "fonts": sorted({s["font"] for s in l["spans"]})}
+         for b in page.get_text("dict")["blocks"] for l in b.get("lines", [])]
+print(json.dumps([l for l in lines if l["text"]]))
+"#;
+
+/// Right-to-left text is written in reading order, as Word's PDFs write it: its first word
+/// first, each word from its first letter, so text extraction and assistive technology
+/// read the Persian line as typed (ISO 14289-1 §7.2). The spaces between the words stay in
+/// the face that sets the letters when the run's font (B Nazanin, not installed) lacks
+/// them, so the line is one span of text.
+#[test]
+fn right_to_left_lines_are_written_in_reading_order_in_one_face() {
+    let line = "به نام خداوند بخشنده و مهربان";
+    let body = format!(
+        r#"<w:p><w:pPr><w:bidi/><w:jc w:val="center"/></w:pPr><w:r><w:rPr><w:rFonts w:cs="B Nazanin"/><w:rtl/><w:lang w:bidi="fa-IR"/></w:rPr><w:t>{line}</w:t></w:r></w:p>"#
+    );
+    let pdf = convert_cli(&common::docx::docx(&body), &[]);
+    let Some(found) = common::python::run_on_pdf(LINES, &pdf) else { return };
+    let lines = found.as_array().expect("lines");
+    assert_eq!(lines.len(), 1, "{found}");
+    assert_eq!(lines[0]["text"], line, "{found}");
+    assert_eq!(lines[0]["fonts"].as_array().map(Vec::len), Some(1), "{found}");
+}

@@ -425,6 +425,9 @@ struct Piece {
     size: Pt,
     base_size: Pt,
     text: String,
+    /// The run's own face, when this piece is a fallback face that keeps the spaces between
+    /// its right-to-left words: they take that face's advance.
+    space_face: Option<Arc<LoadedFace>>,
 }
 
 fn push_text(c: &mut Collected, s: &str, style: usize, link: Option<usize>, ctx: &mut Ctx<'_>) {
@@ -483,6 +486,11 @@ fn push_text(c: &mut Collected, s: &str, style: usize, link: Option<usize>, ctx:
                         }
                     };
                     match primary {
+                        Some((f, _)) if ch == ' ' && keeps_space(pieces.last(), &f) => {
+                            let last = pieces.last_mut().expect("keeps_space saw it");
+                            last.space_face = Some(f);
+                            Some((last.face.clone(), last.metrics_face.clone()))
+                        }
                         Some((f, _)) if f.has_char(ch) || ch.is_control() || ch == ' ' => Some((f.clone(), f)),
                         Some((f, how)) => {
                             let glyph_face = ctx.fallback(ch, bold, italic).unwrap_or_else(|| f.clone());
@@ -500,7 +508,7 @@ fn push_text(c: &mut Collected, s: &str, style: usize, link: Option<usize>, ctx:
             let Some((face, metrics_face)) = chosen else { continue };
             match pieces.last_mut() {
                 Some(last) if Arc::ptr_eq(&last.face, &face) && last.base_size == base => last.text.push(ch),
-                _ => pieces.push(Piece { face, metrics_face, size: base, base_size: base, text: ch.to_string() }),
+                _ => pieces.push(Piece { face, metrics_face, size: base, base_size: base, text: ch.to_string(), space_face: None }),
             }
         }
         for mut piece in pieces {
@@ -509,6 +517,22 @@ fn push_text(c: &mut Collected, s: &str, style: usize, link: Option<usize>, ctx:
             push_piece(c, piece, rise, style, link);
         }
     }
+}
+
+/// Whether a space after `last` stays in its face: a fallback face setting right-to-left
+/// letters the run's own face lacks (Arabic under a missing B Nazanin). The space keeps the
+/// run's face's advance, and the line's words and spaces stay in one face, one span of
+/// text that extraction reads in the order it is written, as in Word's PDFs.
+fn keeps_space(last: Option<&Piece>, own: &Arc<LoadedFace>) -> bool {
+    last.is_some_and(|p| {
+        !Arc::ptr_eq(&p.face, own) && p.text.chars().next_back().is_some_and(is_right_to_left) && p.face.has_char(' ')
+    })
+}
+
+/// Whether a letter is written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko and
+/// their presentation forms).
+fn is_right_to_left(c: char) -> bool {
+    matches!(u32::from(c), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
 }
 
 /// Glyph size and baseline shift for superscript, subscript and `w:position`.
@@ -563,6 +587,15 @@ fn shape_piece(
                 text: (0, 0),
             })
             .collect();
+        if let Some(own) = &piece.space_face {
+            // Spaces kept in a fallback face advance as in the run's own face.
+            let advance = ctx.shape(own, " ", rtl, kern).first().map(|g| Pt(f64::from(g.advance) * piece.size.0 / own.metrics.upm));
+            for (g, r) in glyphs.iter_mut().zip(raw.iter()) {
+                if part.as_bytes().get(r.cluster as usize) == Some(&b' ') {
+                    g.advance = advance.unwrap_or(g.advance);
+                }
+            }
+        }
         if rtl {
             // Glyphs come in visual order, clusters descending: each cluster's text runs to
             // the next larger cluster value, on its first glyph only.
@@ -648,7 +681,7 @@ fn push_symbol(c: &mut Collected, font: Option<&str>, code: u32, style: usize, l
             let ch = if face.has_char(pua) { Some(pua) } else { char::from_u32(code).filter(|ch| face.has_char(*ch)) };
             if let Some(ch) = ch {
                 let (size, rise) = script_geometry(&run, run.size);
-                let piece = Piece { metrics_face: face.clone(), face, size, base_size: run.size, text: ch.to_string() };
+                let piece = Piece { metrics_face: face.clone(), face, size, base_size: run.size, text: ch.to_string(), space_face: None };
                 push_piece(c, piece, rise, style, link);
                 return;
             }

@@ -73,7 +73,7 @@ pub(crate) fn text_item(face: &LoadedFace, text: &str, size: Pt, color: Rgb, ctx
             },
         });
     }
-    TextItem { face: face.face.clone(), size, color, glyphs }
+    TextItem { face: face.face.clone(), size, color, glyphs, rtl: false }
 }
 
 #[cfg(test)]

@@ -114,7 +114,12 @@ pub struct TextItem {
     pub face: Arc<Face>,
     pub size: Pt,
     pub color: Rgb,
+    /// Glyphs in visual order, left to right.
     pub glyphs: Vec<Glyph>,
+    /// Right-to-left text: the PDF writes its glyphs from the last to the first, in reading
+    /// order, as Word's PDFs do, so text extraction and assistive technology read it in
+    /// logical order.
+    pub rtl: bool,
 }
 
 impl TextItem {

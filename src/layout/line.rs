@@ -6,7 +6,7 @@ use super::context::Ctx;
 use super::font_metrics::LineExtent;
 use super::fragment::{Fragment, Mark, PendingField};
 use super::horizontal_rule::draw_rule;
-use super::frame::{Glyph, GlyphText, ImageFormat, Item, LineItem, LinkItem, Point, RectItem, Size, TextItem};
+use super::frame::{Glyph, GlyphText, ImageFormat, Item, LineItem, LinkItem, Point, Positioned, RectItem, Size, TextItem};
 use super::linebreak::{shrinkable, LineGeometry, LineSpan, EPSILON};
 use super::tabs::Pen;
 use crate::docx::model::{Align, BreakKind, TabKind, TabLeader, Underline};
@@ -31,6 +31,22 @@ pub(crate) struct LaidLine {
 /// The single-line extent of a run style's primary face.
 pub(crate) fn style_extent(style: &SpanStyle) -> LineExtent {
     style.face.as_ref().map(|f| f.metrics.extent(style.run.size)).unwrap_or_default()
+}
+
+/// Puts a line's glyph runs, each at `(index in the fragment, start in the text)`, in
+/// reading order in the slots they hold: right-to-left words stand in visual order on the
+/// line, and the content stream is read in the order it is written (ISO 14289-1 §7.2 asks
+/// for the logical order; Word's PDFs write an Arabic or Persian line from its first word).
+fn in_reading_order(frag: &mut Fragment, runs: &[(usize, usize)]) {
+    if runs.windows(2).all(|w| w[0].1 <= w[1].1) {
+        return;
+    }
+    let mut order: Vec<usize> = (0..runs.len()).collect();
+    order.sort_by_key(|&r| runs[r].1);
+    let items: Vec<Positioned> = order.iter().map(|&r| frag.items[runs[r].0].clone()).collect();
+    for ((slot, _), item) in runs.iter().zip(items) {
+        frag.items[*slot] = item;
+    }
 }
 
 /// Line height and baseline for a natural extent under a line rule.
@@ -260,6 +276,8 @@ pub(crate) fn finish_line(
     }
 
     // Glyph runs, one per segment stretch; tab leaders; pending fields; bookmarks.
+    // `runs`: where each glyph run went in the fragment and where its text starts.
+    let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
     while i < atoms.len() {
         match &atoms[i].kind {
@@ -270,6 +288,7 @@ pub(crate) fn finish_line(
                 let start_x = xs[i];
                 let mut pen_x = start_x;
                 let tag = c.tag_of(&atoms[i]);
+                let (rtl, logical_start) = (atoms[i].level % 2 == 1, atoms[i].start);
                 while i < atoms.len() {
                     let AtomKind::Glyphs { seg, first, count, .. } = &atoms[i].kind else { break };
                     // Bidi reordering can separate atoms that are neighbours in the text; a
@@ -296,9 +315,10 @@ pub(crate) fn finish_line(
                 // WC-BodyBookmarks-After, valgrind massif).
                 glyphs.shrink_to_fit();
                 let color = c.styles[segment.style].color;
+                runs.push((frag.items.len(), logical_start));
                 frag.push_tagged(
                     Point::new(start_x, baseline - segment.rise),
-                    Item::Text(TextItem { face: segment.face.face.clone(), size: segment.size, color, glyphs }),
+                    Item::Text(TextItem { face: segment.face.face.clone(), size: segment.size, color, glyphs, rtl }),
                     tag,
                 );
                 continue;
@@ -392,6 +412,7 @@ pub(crate) fn finish_line(
             );
         }
     }
+    in_reading_order(&mut frag, &runs);
     LaidLine { frag, brk: span.brk.filter(|b| *b != BreakKind::Line), hang }
 }
 
@@ -611,7 +632,7 @@ fn leader_item(s: &SpanStyle, leader: TabLeader, (from, to): (Pt, Pt), ctx: &mut
         return None;
     }
     let glyphs = vec![Glyph { id: g.id, advance: adv, offset: Point::default(), text: GlyphText::new(ch) }; n as usize];
-    Some((adv * first - origin, TextItem { face: face.face.clone(), size: s.run.size, color: s.color, glyphs }))
+    Some((adv * first - origin, TextItem { face: face.face.clone(), size: s.run.size, rtl: false, color: s.color, glyphs }))
 }
 
 #[cfg(test)]

@@ -37,6 +37,8 @@ struct State {
 pub(super) struct Painter {
     run: Vec<u8>,
     parts: Vec<Part>,
+    /// The pen position of each glyph of the text item being written.
+    pens: Vec<f64>,
     used_fonts: Vec<bool>,
     used_images: Vec<bool>,
 }
@@ -172,12 +174,23 @@ impl Painter {
         // item's start, in points. Any difference (justification, letter spacing,
         // kerning, x offsets) becomes a TJ adjustment, and rounding is carried forward
         // instead of accumulating.
-        let mut pen = 0.0f64;
         let mut shown = 0.0f64;
         self.run.clear();
         self.parts.clear();
         let mut run_start = 0;
+        // Each glyph's pen position; right-to-left text is written from its last glyph to
+        // its first, in reading order, the pen stepping back before each.
+        let mut pens = std::mem::take(&mut self.pens);
+        pens.clear();
+        let mut pen = 0.0f64;
         for glyph in &text.glyphs {
+            pens.push(pen);
+            pen += glyph.advance.get();
+        }
+        let n = text.glyphs.len();
+        for k in 0..n {
+            let at = if text.rtl { n - 1 - k } else { k };
+            let (glyph, pen) = (&text.glyphs[at], pens[at]);
             // y offsets (marks, sub-/superscript nudges) become text rise; positive
             // offsets point down on the page, positive rise points up (§9.3.7).
             let rise = round(-glyph.offset.y.get());
@@ -197,8 +210,8 @@ impl Painter {
             let (cid, width) = fonts.glyph(font, glyph);
             self.run.extend_from_slice(&cid.to_be_bytes());
             shown += f64::from(width) * unit;
-            pen += glyph.advance.get();
         }
+        self.pens = pens;
         self.flush_run(&mut run_start);
         self.show(content);
         Ok(())

@@ -39,7 +39,7 @@ fn face(id: u32, data: &'static [u8], postscript_name: &str) -> Arc<Face> {
 
 /// A 12 pt black text item.
 fn black_12pt(face: Arc<Face>, glyphs: Vec<Glyph>) -> Item {
-    Item::Text(TextItem { face, size: Pt(12.0), color: Rgb::BLACK, glyphs })
+    Item::Text(TextItem { face, size: Pt(12.0), color: Rgb::BLACK, glyphs, rtl: false })
 }
 
 fn sans() -> Arc<Face> {
@@ -108,6 +108,7 @@ fn text(face: &Arc<Face>, s: &str, size: f64) -> Item {
         size: Pt(size),
         color: Rgb::BLACK,
         glyphs: shape(face, s, size),
+        rtl: false,
     })
 }
 
@@ -448,6 +449,7 @@ fn text_colour_is_set_with_rg() {
         size: Pt(12.0),
         color: Rgb(255, 0, 0),
         glyphs: shape(&face, "red", 12.0),
+        rtl: false,
     });
     let content = content(&write_ok(&layout(vec![page(vec![at(72.0, 100.0, item)])])));
     assert!(content.contains("1 0 0 rg"), "{content}");
@@ -865,6 +867,7 @@ fn an_unreadable_face_is_an_error() {
         size: Pt(12.0),
         color: Rgb::BLACK,
         glyphs: vec![glyph],
+        rtl: false,
     });
     let err = write(&layout(vec![page(vec![at(0.0, 10.0, item)])])).unwrap_err();
     assert_eq!(err.to_string(), "font Broken could not be read");

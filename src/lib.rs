@@ -1,22 +1,18 @@
-//! docx2pdf: a DOCX-to-PDF conversion service metered in monthly credits, and the native
-//! renderer behind it (docx → resolve → layout → pdf).
+//! docx2pdf: a DOCX-to-PDF conversion service metered in monthly credits. The renderer
+//! behind it (docx → resolve → layout → pdf) is the `docx2pdf-render` crate; its modules
+//! are re-exported here under their own names.
 
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod credits;
 pub mod db;
-pub mod docx;
-pub mod fast_map;
 pub mod http;
 pub mod keys;
-pub mod layout;
 pub mod ledger;
 pub mod metrics;
 pub mod password;
-pub mod pdf;
 pub mod render;
-pub mod resolve;
 pub mod tokens;
-pub mod units;
-pub mod warning;
+
+pub use docx2pdf_render::{docx, fast_map, frame, layout, pdf, resolve, units, warning};

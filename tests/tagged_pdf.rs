@@ -283,7 +283,7 @@ print(json.dumps(out))
 /// The SHA-256 of the shipped sRGB profile, as the checker prints it.
 fn profile_digest() -> String {
     use sha2::{Digest, Sha256};
-    let profile = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/sRGB.icc")).unwrap();
+    let profile = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/docx2pdf-render/assets/sRGB.icc")).unwrap();
     Sha256::digest(&profile).iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -1,14 +1,10 @@
-//! The conversion pipeline (docx → layout → pdf) and the pool of render workers that runs it.
+//! The pool of render workers that runs conversions for the service, and the renderer's
+//! pipeline it calls (`docx2pdf-render`).
 
-pub mod convert;
-pub mod deadline;
-pub mod error;
 pub mod pool;
 mod priority;
-pub mod release;
 
-pub use convert::{convert, convert_with, Rendered, Renderer};
-pub use deadline::Deadline;
-pub use error::{RenderError, RenderErrorKind};
+pub use docx2pdf_render::pipeline::{convert, convert_with, Converted as Rendered, Renderer};
+pub use docx2pdf_render::{deadline, error, release};
+pub use docx2pdf_render::{Deadline, Release, RenderError, RenderErrorKind};
 pub use pool::{PoolActivity, PoolError, RenderPool};
-pub use release::Release;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use actix::{Actor, Addr, Handler, Message, SyncArbiter, SyncContext};
 
-use super::convert::convert_with;
+use super::convert_with;
 use super::{Deadline, RenderError, Rendered, Renderer};
 use crate::pdf::PdfOptions;
 

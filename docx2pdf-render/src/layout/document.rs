@@ -1,0 +1,224 @@
+//! The whole layout: resolve, paginate, then fill headers, footers and page fields per page.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::context::Ctx;
+use super::error::LayoutError;
+use super::fields::{fill_field, format_field, FieldValues};
+use super::flow::Flow;
+use super::fonts::FontBook;
+use super::fragment::{translate, Mark};
+use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point, Positioned, Tag};
+use super::page_borders::{page_border_lines, Surround};
+use crate::docx::model::{Document, FieldKind, NoteKind};
+use crate::deadline::Deadline;
+use crate::release::Release;
+use crate::resolve::resolve;
+use crate::units::Pt;
+use crate::warning::Warning;
+
+/// A laid-out document with what was substituted or skipped.
+#[derive(Debug)]
+pub struct LaidOut {
+    /// The pages, destinations, outline and document information.
+    pub layout: Layout,
+    /// Substitutions and skips, for the log.
+    pub warnings: Vec<Warning>,
+}
+
+/// A header or footer item: whatever it is, a pagination artifact (ISO 32000-1 §14.8.2.2).
+fn pagination(mut p: Positioned) -> Positioned {
+    p.tag = Tag::PAGINATION;
+    p
+}
+
+/// Lays out a document.
+pub fn layout(doc: &Document, fonts: &FontBook, deadline: &Deadline) -> Result<LaidOut, LayoutError> {
+    layout_releasing(doc, fonts, deadline, Release::Free)
+}
+
+/// Lays out a document; the resolved styles and the layout's caches are released as
+/// `release` says.
+pub fn layout_releasing(
+    doc: &Document,
+    fonts: &FontBook,
+    deadline: &Deadline,
+    release: Release,
+) -> Result<LaidOut, LayoutError> {
+    deadline.check()?;
+    let mut resolved = resolve(doc);
+    let mut ctx = Ctx::new(
+        fonts,
+        deadline,
+        resolved.default_tab_stop,
+        resolved.compatibility_mode,
+        resolved.expand_shift_return,
+    );
+    ctx.use_document_fonts(doc);
+    ctx.kinsoku = super::kinsoku::Kinsoku::of(&doc.settings);
+    ctx.grid_in_tables = doc.settings.compat.adjust_line_height_in_table;
+    for (kind, notes) in [(NoteKind::Footnote, &resolved.footnotes), (NoteKind::Endnote, &resolved.endnotes)] {
+        ctx.note_marks.extend(notes.marks.iter().map(|(id, mark)| ((kind, *id), mark.clone())));
+    }
+    let mut flow = Flow::new(&resolved, &mut ctx);
+    flow.run()?;
+    let Flow { pages, mut parts, .. } = flow;
+
+    let total = pages.len();
+    let mut per_section: HashMap<usize, usize> = HashMap::new();
+    for p in &pages {
+        *per_section.entry(p.section).or_default() += 1;
+    }
+    let mut layout = Layout {
+        info: DocInfo {
+            title: doc.info.title.clone(),
+            author: doc.info.author.clone(),
+            subject: doc.info.subject.clone(),
+            keywords: doc.info.keywords.clone(),
+            created: doc.info.created.clone(),
+            modified: doc.info.modified.clone(),
+            lang: Some(crate::resolve::document_lang(doc).to_owned()),
+        },
+        structure: std::mem::take(&mut resolved.structure),
+        ..Layout::default()
+    };
+    // PAGEREF shows the number of the page a bookmark lands on, in that page's format:
+    // every page's bookmarks are known before any field is filled.
+    let mut bookmarks: HashMap<String, String> = HashMap::new();
+    for build in &pages {
+        let values = FieldValues {
+            page: build.number,
+            num_pages: total,
+            section_pages: per_section[&build.section],
+            page_format: resolved.sections[build.section].page_number_format.clone(),
+            bookmarks: Arc::default(),
+        };
+        for mark in &build.body.marks {
+            if let Mark::Destination { name, .. } = mark {
+                if !bookmarks.contains_key(name) {
+                    bookmarks.insert(name.clone(), format_field(&FieldKind::Page, &values));
+                }
+            }
+        }
+    }
+    let bookmarks = Arc::new(bookmarks);
+    // The index of each page within its section, for `w:display` of page borders.
+    let mut in_section = 0usize;
+    let mut previous_section = None;
+    for (index, build) in pages.into_iter().enumerate() {
+        in_section = if previous_section == Some(build.section) { in_section + 1 } else { 0 };
+        previous_section = Some(build.section);
+        deadline.check()?;
+        let section = &resolved.sections[build.section];
+        let values = FieldValues {
+            page: build.number,
+            num_pages: total,
+            section_pages: per_section[&build.section],
+            page_format: section.page_number_format.clone(),
+            bookmarks: bookmarks.clone(),
+        };
+        let mut page = Page { size: build.size, items: Vec::new() };
+        let width = section.text_width();
+        let mirrored = resolved.mirror_margins && build.number % 2 == 0;
+        let left = section.left_margin(mirrored);
+        let mut surround = Surround::default();
+        // Header at `margin_header` from the top, footer ending `margin_footer` above the
+        // bottom (§17.6.11).
+        if let Some(id) = &build.header {
+            if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
+                let at = Point::new(left, section.margin_header);
+                page.items.extend(stack.to_fragment().items.iter().map(|p| pagination(translate(p, at))));
+                surround.header = resolved.borders_surround_header && stack.height > Pt::ZERO;
+            }
+        }
+        if let Some(id) = &build.footer {
+            if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
+                let at = Point::new(left, section.page_height - section.margin_footer - stack.height);
+                page.items.extend(stack.to_fragment().items.iter().map(|p| pagination(translate(p, at))));
+                surround.footer = resolved.borders_surround_footer && stack.height > Pt::ZERO;
+            }
+        }
+        page.items.extend(build.body.items);
+        if let Some(borders) = section.page_borders.filter(|b| b.shown_on(in_section)) {
+            let lines = page_border_lines(&borders, section, mirrored, surround).items;
+            if borders.behind_text {
+                page.items.splice(0..0, lines);
+            } else {
+                page.items.extend(lines);
+            }
+        }
+        for mark in build.body.marks {
+            match mark {
+                Mark::Field(f) => page.items.push(fill_field(&f, &values, &mut ctx)),
+                Mark::Destination { name, at } => {
+                    layout.destinations.entry(name).or_insert((index, at));
+                }
+                Mark::Outline { level, title, at } => layout.outline.push(OutlineEntry { level, title, page: index, y: at.y }),
+                // The flow has already placed the note on this page.
+                Mark::Note(..) => {}
+            }
+        }
+        layout.pages.push(page);
+    }
+    let mut warnings = std::mem::take(&mut resolved.warnings);
+    warnings.extend(ctx.take_warnings());
+    release.dispose(ctx);
+    release.dispose(resolved);
+    Ok(LaidOut { layout, warnings })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::docx::model::{Block, CoreProps, Inline, Paragraph, Style, StyleKind};
+    use crate::layout::testing::*;
+
+    #[test]
+    fn heading_paragraphs_make_outline_entries() {
+        let mut doc = doc_of(vec![]);
+        let heading = Style { kind: StyleKind::Paragraph, name: Some("heading 1".into()), ..Default::default() };
+        doc.styles.styles.insert("Heading1".into(), heading);
+        let mut h = para("Introduction");
+        h.style = Some("Heading1".into());
+        doc.body = vec![Block::Paragraph(para("text")), Block::Paragraph(h)];
+        let out = lay(&doc);
+        assert_eq!(out.layout.outline.len(), 1);
+        let e = &out.layout.outline[0];
+        assert_eq!((e.level, e.title.as_str(), e.page), (1, "Introduction", 0));
+        assert!((e.y.0 - (72.0 + 11.4990234375)).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_bookmark_becomes_a_named_destination() {
+        let mut p = para("target");
+        p.inlines.insert(0, Inline::Bookmark("_Toc1".into()));
+        let out = lay(&doc_of(vec![para("first"), p]));
+        let (page, at) = out.layout.destinations["_Toc1"];
+        assert_eq!(page, 0);
+        assert!((at.y.0 - (72.0 + 11.4990234375)).abs() < 0.01);
+    }
+
+    #[test]
+    fn document_information_is_passed_on() {
+        let mut doc = doc_of(vec![para("x")]);
+        doc.info = CoreProps { title: Some("Report".into()), author: Some("Ann".into()), ..Default::default() };
+        let out = lay(&doc);
+        assert_eq!(out.layout.info.title.as_deref(), Some("Report"));
+        assert_eq!(out.layout.info.author.as_deref(), Some("Ann"));
+    }
+
+    #[test]
+    fn an_empty_document_has_one_blank_page() {
+        let out = lay(&doc_of(vec![]));
+        assert_eq!(out.layout.pages.len(), 1);
+        assert_eq!(out.layout.pages[0].size.width.0, 612.0);
+    }
+
+    #[test]
+    fn layout_is_deterministic() {
+        let doc = doc_of((0..30).map(|i| para(&format!("paragraph {i} with some words"))).collect::<Vec<Paragraph>>());
+        let a = lay(&doc);
+        let b = lay(&doc);
+        assert_eq!(format!("{:?}", a.layout.pages[0].items), format!("{:?}", b.layout.pages[0].items));
+    }
+}

@@ -1,0 +1,64 @@
+//! PDF output: frames → pdf-writer objects, subset fonts, images, links, outline, metadata.
+
+mod cmap;
+mod conformance;
+mod content;
+mod deflate;
+mod descriptor;
+mod document;
+mod embed;
+mod font;
+mod image;
+mod link;
+mod metadata;
+mod metafile;
+mod options;
+mod outline;
+mod parallel;
+mod png_passthrough;
+mod raster;
+mod structure;
+mod xmp;
+#[cfg(test)]
+mod tests;
+
+use crate::frame::Layout;
+
+pub use options::{parse_pdfua, PdfA, PdfOptions};
+
+/// Why the PDF could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum PdfError {
+    /// A face's bytes are not a font we can read (nor a collection holding its index).
+    #[error("font {name} could not be read")]
+    FontParse { name: String },
+    /// A face could not be subset for embedding (e.g. CFF2 outlines or a damaged table).
+    #[error("font {name} could not be embedded: {reason}")]
+    Font { name: String, reason: String },
+    /// The deflate compressor failed on a stream.
+    #[error("a stream could not be compressed")]
+    Compress,
+}
+
+/// Writes a laid-out document as PDF bytes, on this thread.
+pub fn write(layout: &Layout) -> Result<Vec<u8>, PdfError> {
+    document::write(layout, 1, PdfOptions::default()).map(|(pdf, _)| pdf)
+}
+
+/// Writes a laid-out document as PDF bytes on up to `threads` threads (0: every core; the bytes are the
+/// same for any number), with a warning for each picture that could not be drawn (a
+/// placeholder box stands in for it).
+pub fn write_with_warnings(layout: &Layout, threads: usize) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {
+    document::write(layout, threads, PdfOptions::default())
+}
+
+/// Writes a laid-out document as [`write_with_warnings`] does, claiming the conformance
+/// `options` ask for; what the document keeps from meeting it comes back as warnings whose
+/// kind starts with `pdfua_` or `pdfa_`.
+pub fn write_with_options(
+    layout: &Layout,
+    threads: usize,
+    options: PdfOptions,
+) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {
+    document::write(layout, threads, options)
+}

@@ -1,0 +1,61 @@
+//! One conversion: read the package, lay it out, write the PDF, under one deadline.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::{Deadline, Release, RenderError};
+use crate::docx::{self, PackageLimits};
+use crate::layout::{self, FontBook};
+use crate::pdf::PdfOptions;
+use crate::warning::Warning;
+
+/// What every conversion shares: the font book (loaded once), the package limits, how
+/// many threads one conversion may write its PDF on and how it gives its memory back.
+pub struct Renderer {
+    pub fonts: Arc<FontBook>,
+    pub limits: PackageLimits,
+    /// 1 in the service, whose render workers already fill the cores with documents of
+    /// their own; 0, every core of the machine, for a conversion on its own (`convert`).
+    pub threads: usize,
+    /// [`Release::Free`] in the service; [`Release::AtExit`] for `convert`.
+    pub release: Release,
+}
+
+impl Renderer {
+    /// Loads the fonts of the system and of `font_dirs`; conversions write on one thread
+    /// and free what they built.
+    pub fn new(font_dirs: &[PathBuf], limits: PackageLimits) -> Renderer {
+        Renderer { fonts: Arc::new(FontBook::load(font_dirs)), limits, threads: 1, release: Release::Free }
+    }
+}
+
+/// A finished conversion.
+#[derive(Debug)]
+pub struct Converted {
+    /// The PDF file.
+    pub pdf: Vec<u8>,
+    /// How many pages it has.
+    pub pages: usize,
+    /// What the renderer skipped or substituted; none of them failed the conversion.
+    pub warnings: Vec<Warning>,
+}
+
+/// Converts DOCX bytes to PDF bytes (tagged PDF, no further conformance claimed).
+pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result<Converted, RenderError> {
+    convert_with(renderer, bytes, deadline, PdfOptions::default())
+}
+
+/// Converts DOCX bytes to PDF bytes meeting the conformance `options` ask for.
+pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, options: PdfOptions) -> Result<Converted, RenderError> {
+    let deadline = deadline.with_max_pages(renderer.limits.max_pages);
+    let read = docx::read(bytes, &renderer.limits, &deadline)?;
+    let laid = layout::layout_releasing(&read.document, &renderer.fonts, &deadline, renderer.release)?;
+    let pages = laid.layout.pages.len();
+    let (pdf, pdf_warnings) = crate::pdf::write_with_options(&laid.layout, renderer.threads, options)?;
+    let mut warnings = read.warnings;
+    warnings.extend(laid.warnings);
+    warnings.extend(pdf_warnings);
+    renderer.release.dispose(laid.layout);
+    renderer.release.dispose(read.document);
+    Ok(Converted { pdf, pages, warnings })
+}

@@ -1,51 +1,62 @@
 //! Layout: fonts, shaping, line breaking, pagination, headers and footers → frames.
+//!
+//! In rooms by layout model: `fonts/` (faces, metrics, shaping), `inline/` (a paragraph's
+//! runs into lines), `flow/` (blocks onto pages and columns), `table/` (tables, and where
+//! their rows split), `objects/` (pictures, shapes, text boxes). `document.rs` runs them
+//! over a document; `context.rs` holds what one layout shares; `fragment.rs` the pieces
+//! they hand each other.
 
 pub use crate::frame;
 
-mod bidi;
-mod cache_file;
-mod collect;
 mod context;
 mod document;
-mod document_fonts;
-mod east_asian;
 mod error;
-mod fields;
-mod flow;
-mod font_coverage;
-mod font_index;
-mod font_metrics;
-mod fonts;
-mod fraction;
 mod fragment;
-mod horizontal_rule;
-mod header_footer;
-mod auto_space;
-mod kinsoku;
-mod line;
-mod linebreak;
-mod notes;
-mod office_metrics;
-mod page;
-mod page_borders;
-mod page_log;
-mod paragraph;
-mod paragraph_box;
-mod picture;
-mod shape;
-mod shape_cache;
-mod shaping;
-mod space_context;
-mod stack;
 pub mod summary;
-mod symbols;
-mod table;
-mod tabs;
-mod text_box;
-mod wrap;
 #[cfg(test)]
 mod testing;
 
+mod flow;
+pub(crate) mod fonts;
+mod inline;
+mod objects;
+mod table;
+
+// The rooms' modules under the names layout code uses them by (`crate::layout::line`).
+use flow::header_footer;
+use flow::notes;
+use flow::page;
+use flow::page_borders;
+use flow::page_log;
+use flow::stack;
+use flow::wrap;
+use fonts::cache_file;
+use fonts::document_fonts;
+use fonts::east_asian;
+use fonts::font_coverage;
+use fonts::font_index;
+use fonts::font_metrics;
+use fonts::office_metrics;
+use fonts::shape_cache;
+use fonts::shaping;
+use fonts::space_context;
+use fonts::symbols;
+use inline::auto_space;
+use inline::bidi;
+use inline::collect;
+use inline::fields;
+use inline::fraction;
+use inline::kinsoku;
+use inline::line;
+use inline::linebreak;
+use inline::paragraph;
+use inline::paragraph_box;
+use inline::tabs;
+use objects::horizontal_rule;
+use objects::picture;
+use objects::shape;
+use objects::text_box;
+
 pub use document::{layout, layout_releasing, LaidOut};
 pub use error::LayoutError;
-pub use fonts::FontBook;
+pub use fonts::book::FontBook;

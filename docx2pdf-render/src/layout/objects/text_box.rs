@@ -1,0 +1,204 @@
+//! Text boxes (`w:txbxContent`): where a floating box (or picture) goes (DrawingML
+//! §20.4.2.10/11) and its content laid out inside the insets, over the shape it draws.
+
+use crate::layout::context::Ctx;
+use crate::layout::error::LayoutError;
+use crate::layout::fragment::Fragment;
+use crate::layout::frame::Point;
+use crate::layout::stack::layout_stack;
+use crate::docx::model::AnchorPosition;
+use crate::resolve::{ResolvedTextBox, SectionStyle};
+use crate::units::Pt;
+
+/// `a:bodyPr` default insets: 0.1 inch left and right, 0.05 inch top and bottom (§21.1.2.1.1).
+const INSET_X: Pt = Pt(7.2);
+const INSET_Y: Pt = Pt(3.6);
+
+/// What a floating box can be positioned against on its page.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AnchorFrame<'s> {
+    /// The page's section.
+    pub section: &'s SectionStyle,
+    /// Left edge of the page's text area (mirrored margins applied).
+    pub margin_left: Pt,
+    /// The column the anchoring paragraph is in: left edge and width.
+    pub column: (Pt, Pt),
+    /// Top of the body area and the anchoring paragraph's top.
+    pub body_top: Pt,
+    /// The anchoring paragraph's top.
+    pub paragraph_top: Pt,
+}
+
+/// Lays out a box's content at its size; the fragment's origin is the box's corner.
+pub(crate) fn layout_box(tb: &ResolvedTextBox<'_>, column_width: Pt, ctx: &mut Ctx<'_>) -> Result<(Pt, Fragment), LayoutError> {
+    let width = tb.shape.extent.map(|(cx, _)| cx.pt()).filter(|w| *w > Pt::ZERO).unwrap_or(column_width);
+    let [left, top, right, bottom] = tb.shape.insets;
+    let inset = |v: Option<crate::units::Emu>, default: Pt| v.map(|e| e.pt()).unwrap_or(default);
+    let (left, top, right, bottom) = (inset(left, INSET_X), inset(top, INSET_Y), inset(right, INSET_X), inset(bottom, INSET_Y));
+    let inner = (width - left - right).max(Pt(1.0));
+    let stack = layout_stack(&tb.blocks, inner, ctx, None, true)?;
+    let mut frag = stack.to_fragment();
+    let height = tb.shape.extent.map(|(_, cy)| cy.pt()).filter(|h| *h > Pt::ZERO).unwrap_or(stack.height + top + bottom);
+    let mut out = Fragment::new(height);
+    crate::layout::shape::push_shapes(tb.shape, crate::layout::frame::Size { width, height }, &mut out, tb.figure);
+    // `bodyPr@anchor` centres the text or sets it at the bottom (§21.1.2.1.1).
+    let free = (height - top - bottom - stack.height).max(Pt::ZERO);
+    let dy = match tb.shape.text_anchor.as_deref() {
+        Some("ctr") => free * 0.5,
+        Some("b") => free,
+        _ => Pt::ZERO,
+    };
+    out.append_owned(Point::new(left, top + dy), std::mem::take(&mut frag));
+    Ok((width, out))
+}
+
+/// The top-left corner of a floating box `size` wide and high.
+pub(crate) fn box_origin(tb: &ResolvedTextBox<'_>, frame: &AnchorFrame<'_>, width: Pt, height: Pt) -> Point {
+    let (dx, dy) = tb.shape.group_offset;
+    if dx.0 != 0 || dy.0 != 0 {
+        // A group's text box: the group is placed by the anchor, the box inside it.
+        let (gw, gh) = tb.shape.group_extent.map(|(w, h)| (w.pt(), h.pt())).unwrap_or((width, height));
+        let at = anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, gw, gh);
+        return Point::new(at.x + dx.pt(), at.y + dy.pt());
+    }
+    anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, width, height)
+}
+
+/// The top-left corner of any floating shape (text box or picture) `width` wide and
+/// `height` high, from its `wp:positionH`/`wp:positionV`.
+pub(crate) fn anchor_origin(
+    horizontal: Option<&AnchorPosition>,
+    vertical: Option<&AnchorPosition>,
+    frame: &AnchorFrame<'_>,
+    width: Pt,
+    height: Pt,
+) -> Point {
+    let s = frame.section;
+    let (col_x, col_w) = frame.column;
+    let text_w = s.text_width();
+    let (h0, hw) = match horizontal.and_then(|h| h.relative_from.as_deref()) {
+        Some("page") => (Pt::ZERO, s.page_width),
+        Some("leftMargin" | "insideMargin") => (Pt::ZERO, frame.margin_left),
+        Some("rightMargin" | "outsideMargin") => {
+            let right = frame.margin_left + text_w;
+            (right, s.page_width - right)
+        }
+        Some("column" | "character") => (col_x, col_w),
+        _ => (frame.margin_left, text_w),
+    };
+    let (v0, vh) = match vertical.and_then(|v| v.relative_from.as_deref()) {
+        Some("page") => (Pt::ZERO, s.page_height),
+        Some("margin") => (frame.body_top, s.page_height - s.margin_bottom - frame.body_top),
+        Some("topMargin") => (Pt::ZERO, s.margin_top),
+        Some("bottomMargin") => (s.page_height - s.margin_bottom, s.margin_bottom),
+        _ => (frame.paragraph_top, Pt::ZERO),
+    };
+    Point::new(place(horizontal, h0, hw, width, "left", "right"), place(vertical, v0, vh, height, "top", "bottom"))
+}
+
+/// The top-left corner of a floating shape `size` in a table cell `width` wide, for a
+/// paragraph whose top is `paragraph_top` in the cell. Word lays a `layoutInCell` object
+/// out in its cell: every horizontal reference is the cell's text area, and every
+/// vertical one but the paragraph (or line) is the cell's top (§20.4.2.3 `layoutInCell`;
+/// AllirezaAfshar's logos sit 11.4 pt inside their cell in Word's PDF).
+pub(crate) fn cell_anchor_origin(
+    horizontal: Option<&AnchorPosition>,
+    vertical: Option<&AnchorPosition>,
+    width: Pt,
+    paragraph_top: Pt,
+    size: crate::layout::frame::Size,
+) -> Point {
+    let v0 = match vertical.and_then(|v| v.relative_from.as_deref()) {
+        Some("paragraph" | "line") | None => paragraph_top,
+        _ => Pt::ZERO,
+    };
+    let x = place(horizontal, Pt::ZERO, width, size.width, "left", "right");
+    let y = place(vertical, v0, Pt::ZERO, size.height, "top", "bottom");
+    Point::new(x, y.max(Pt::ZERO))
+}
+
+/// A position on one axis: the offset from the reference edge, or the alignment in it.
+fn place(pos: Option<&AnchorPosition>, start: Pt, extent: Pt, size: Pt, near: &str, far: &str) -> Pt {
+    let Some(pos) = pos else { return start };
+    match pos.align.as_deref() {
+        Some("center") => start + (extent - size) * 0.5,
+        Some(a) if a == far || a == "outside" => start + extent - size,
+        Some(a) if a == near || a == "inside" => start,
+        _ => match pos.percent {
+            Some(p) => start + extent * (p as f64 / 100_000.0),
+            None => start + pos.offset.map(|o| o.pt()).unwrap_or(Pt::ZERO),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::docx::model::{AnchorPosition, Block, Paragraph, TextBox};
+    use crate::layout::testing::*;
+    use crate::units::Emu;
+
+    fn boxed(h: AnchorPosition, v: AnchorPosition) -> Paragraph {
+        let mut p = para("anchor");
+        p.text_boxes.push(TextBox {
+            blocks: vec![Block::Paragraph(para("boxed"))],
+            anchored: true,
+            extent: Some((Emu(72 * 12_700), Emu(36 * 12_700))),
+            horizontal: Some(h),
+            vertical: Some(v),
+            behind_text: false,
+            ..TextBox::default()
+        });
+        p
+    }
+
+    fn at(from: &str, offset_pt: i64) -> AnchorPosition {
+        AnchorPosition { relative_from: Some(from.into()), offset: Some(Emu(offset_pt * 12_700)), align: None, percent: None }
+    }
+
+    #[test]
+    fn a_box_anchored_to_the_page_sits_at_its_offset_inside_the_insets() {
+        let out = lay(&doc_of(vec![boxed(at("page", 300), at("page", 400))]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
+        assert!((b.0 - 307.2).abs() < 0.01, "x {}", b.0);
+        assert!(b.1 > 403.6 && b.1 < 420.0, "y {}", b.1);
+    }
+
+    #[test]
+    fn a_floating_box_does_not_push_the_body_text_down() {
+        let out = lay(&doc_of(vec![boxed(at("margin", 0), at("paragraph", 0)), para("next")]));
+        let l = lines(&out.layout.pages[0]);
+        let next = l.iter().find(|x| x.1 == "next").expect("next");
+        let anchor = l.iter().find(|x| x.1 == "anchor").expect("anchor");
+        assert!((next.0 - anchor.0 - 11.499).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_percent_offset_is_a_share_of_the_reference_width() {
+        let h = AnchorPosition { relative_from: Some("page".into()), offset: Some(Emu(0)), align: None, percent: Some(10_000) };
+        let out = lay(&doc_of(vec![boxed(h, at("page", 400))]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
+        assert!((b.0 - (61.2 + 7.2)).abs() < 0.01, "x {}", b.0);
+    }
+
+    #[test]
+    fn a_group_text_box_sits_at_its_offset_in_the_aligned_group() {
+        let mut p = boxed(at("page", 100), AnchorPosition { relative_from: Some("page".into()), offset: None, align: Some("top".into()), percent: None });
+        p.text_boxes[0].group_offset = (Emu(0), Emu(200 * 12_700));
+        p.text_boxes[0].group_extent = Some((Emu(72 * 12_700), Emu(300 * 12_700)));
+        let out = lay(&doc_of(vec![p]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
+        assert!(b.1 > 203.6 && b.1 < 220.0, "y {}", b.1);
+    }
+
+    #[test]
+    fn a_centred_box_is_centred_in_the_margins() {
+        let h = AnchorPosition { relative_from: Some("margin".into()), offset: None, align: Some("center".into()), percent: None };
+        let out = lay(&doc_of(vec![boxed(h, at("paragraph", 0))]));
+        let t = texts(&out.layout.pages[0]);
+        let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
+        assert!((b.0 - (306.0 - 36.0 + 7.2)).abs() < 0.01, "x {}", b.0);
+    }
+}

@@ -20,7 +20,7 @@ use crate::layout::stack::{between, gap};
 use crate::layout::picture;
 use crate::layout::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
 use crate::layout::wrap::{Exclusion, Exclusions};
-use crate::layout::table::{layout_table, render_row, split_row, LaidRow, LaidTable};
+use crate::layout::table::{fit_row, layout_table, render_row, LaidRow, LaidTable, RowFit};
 use crate::docx::model::{BreakKind, Distances, RunContent, SectionStart, Wrap, WrapText};
 use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedTable, SectionStyle};
 use crate::units::Pt;
@@ -650,32 +650,22 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         while r < t.rows.len() {
             self.ctx.deadline.check()?;
             let row = current.take().unwrap_or(Cow::Borrowed(&t.rows[r]));
-            let room = self.bottom - self.y;
             let fresh = !self.col_has_content || only_headers;
-            if row.height > room + EPSILON {
-                // Rows break across pages at a line unless `cantSplit` (or an exact height)
-                // keeps them whole and they fit on the next page (§17.4.6).
-                let whole = row.cant_split || row.exact || r < t.header_rows;
-                if whole && !fresh && row.height <= self.region_height() {
+            match fit_row(&row, self.bottom - self.y, self.region_height(), fresh, r < t.header_rows) {
+                RowFit::Here => {}
+                RowFit::NextRegion => {
                     self.flush(&mut bg, &mut fg);
                     self.next_column(Cause::Auto)?;
                     only_headers = self.repeat_headers(t, r, &mut bg, &mut fg);
                     current = Some(row);
                     continue;
                 }
-                if let Some((a, b)) = split_row(&row, room) {
-                    self.put_row(&a, t.x, &mut bg, &mut fg);
+                RowFit::Split(here, rest) => {
+                    self.put_row(&here, t.x, &mut bg, &mut fg);
                     self.flush(&mut bg, &mut fg);
                     self.next_column(Cause::Auto)?;
                     only_headers = self.repeat_headers(t, r, &mut bg, &mut fg);
-                    current = Some(Cow::Owned(b));
-                    continue;
-                }
-                if !fresh {
-                    self.flush(&mut bg, &mut fg);
-                    self.next_column(Cause::Auto)?;
-                    only_headers = self.repeat_headers(t, r, &mut bg, &mut fg);
-                    current = Some(row);
+                    current = Some(Cow::Owned(rest));
                     continue;
                 }
             }

@@ -10,6 +10,7 @@ use crate::layout::error::LayoutError;
 use crate::layout::fields::FieldValues;
 use crate::layout::fragment::Fragment;
 use crate::layout::frame::{Item, Point, RectItem, Rgb, Size};
+use crate::layout::linebreak::EPSILON;
 use crate::layout::stack::layout_stack;
 use crate::docx::model::{Align, CellVAlign, Color, RowHeight, VMerge};
 use crate::resolve::{BorderStyle, ResolvedCell, ResolvedTable};
@@ -355,6 +356,37 @@ pub(crate) fn render_row(row: &LaidRow) -> (Fragment, Fragment) {
         }
     }
     (bg, fg)
+}
+
+/// What a row does with the room left in its region (a page or a column), as Word breaks
+/// tables across pages (§17.4.6).
+pub(crate) enum RowFit {
+    /// Placed here: it fits, or nothing would hold it better (a fresh region).
+    Here,
+    /// Moved whole to the next region, headers repeated before it.
+    NextRegion,
+    /// Broken at a line: the first part here, the rest opening the next region.
+    Split(LaidRow, LaidRow),
+}
+
+/// Where `row` goes with `room` left in a region of `region` height; `fresh` when the
+/// region holds nothing yet but repeated header rows, `header` for a header row. A row
+/// breaks across regions at a line unless `cantSplit` or an exact height keeps it whole
+/// (§17.4.6), in which case it moves on when the next region can hold it; a row that can
+/// neither split nor move stays and overflows.
+pub(crate) fn fit_row(row: &LaidRow, room: Pt, region: Pt, fresh: bool, header: bool) -> RowFit {
+    if row.height <= room + EPSILON {
+        return RowFit::Here;
+    }
+    let whole = row.cant_split || row.exact || header;
+    if whole && !fresh && row.height <= region {
+        return RowFit::NextRegion;
+    }
+    match split_row(row, room) {
+        Some((a, b)) => RowFit::Split(a, b),
+        None if !fresh => RowFit::NextRegion,
+        None => RowFit::Here,
+    }
 }
 
 /// Splits a row taller than the room left at line boundaries: the first part fills

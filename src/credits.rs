@@ -5,7 +5,7 @@ use std::fmt;
 use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
 
 /// One "MB" of the price list is binary: 1,048,576 bytes (API.md).
-pub const MIB: u64 = 1_048_576;
+pub use docx2pdf_render::units::MIB;
 
 /// Each started 5 MB step of upload costs one credit.
 pub const BYTES_PER_CREDIT: u64 = 5 * MIB;

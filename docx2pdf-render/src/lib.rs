@@ -33,6 +33,7 @@
 //! }
 //! ```
 
+pub mod bytes;
 pub mod deadline;
 pub mod docx;
 pub mod error;

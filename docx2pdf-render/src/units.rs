@@ -1,7 +1,11 @@
 //! Unit newtypes: the lengths OOXML writes (twips, half-points, eighth-points, EMU) and the
 //! points that layout and PDF work in. Conversions happen once, at the parse boundary.
+//! Byte counts are in bytes; [`MIB`] is the unit limits are given in.
 
 use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
+
+/// A mebibyte, 2^20 bytes: the unit of the size limits (`--max-upload-mb`, package limits).
+pub const MIB: u64 = 1 << 20;
 
 /// A length in PostScript points (1/72 inch), the unit of layout and of PDF user space.
 #[derive(Debug, Clone, Copy, Default, PartialEq, PartialOrd)]

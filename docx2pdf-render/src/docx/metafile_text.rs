@@ -4,27 +4,12 @@
 //! the size of the selected font, its alignment and colour. Pictures pasted from Excel or
 //! Visio and OLE previews carry their words this way; layout sets them over the picture.
 
+use crate::bytes::{f32_le, i16_le, i32_le, u16_le, u32_le};
 use crate::docx::model::{PictureText, TextAnchor};
 
 /// At most this many records are read, and this many texts kept.
 const MAX_RECORDS: usize = 200_000;
 const MAX_TEXTS: usize = 2_000;
-
-fn u16_at(d: &[u8], i: usize) -> Option<u16> {
-    d.get(i..i + 2).map(|b| u16::from_le_bytes([b[0], b[1]]))
-}
-fn i16_at(d: &[u8], i: usize) -> Option<i16> {
-    u16_at(d, i).map(|v| v as i16)
-}
-fn u32_at(d: &[u8], i: usize) -> Option<u32> {
-    d.get(i..i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-}
-fn i32_at(d: &[u8], i: usize) -> Option<i32> {
-    u32_at(d, i).map(|v| v as i32)
-}
-fn f32_at(d: &[u8], i: usize) -> Option<f64> {
-    u32_at(d, i).map(|v| f32::from_bits(v) as f64).filter(|v| v.is_finite())
-}
 
 /// A font object: its em height in logical units (`lfHeight`, §2.2.13), weight, slant and
 /// face name.
@@ -114,11 +99,11 @@ const TA_RIGHT: u32 = 2;
 /// The texts of an EMF, placed in the picture's box; empty when there are none.
 pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
     // The header: the frame in 0.01 mm, the reference device in pixels and millimetres.
-    if u32_at(d, 0) != Some(1) || u32_at(d, 40) != Some(0x464D_4520) {
+    if u32_le(d, 0) != Some(1) || u32_le(d, 40) != Some(0x464D_4520) {
         return Vec::new();
     }
-    let frame = [i32_at(d, 24), i32_at(d, 28), i32_at(d, 32), i32_at(d, 36)];
-    let (dev_px, dev_mm) = ((i32_at(d, 72), i32_at(d, 76)), (i32_at(d, 80), i32_at(d, 84)));
+    let frame = [i32_le(d, 24), i32_le(d, 28), i32_le(d, 32), i32_le(d, 36)];
+    let (dev_px, dev_mm) = ((i32_le(d, 72), i32_le(d, 76)), (i32_le(d, 80), i32_le(d, 84)));
     let px_per_mm = |px: Option<i32>, mm: Option<i32>| match (px, mm) {
         (Some(px), Some(mm)) if px > 0 && mm > 0 => px as f64 / mm as f64,
         _ => 96.0 / 25.4,
@@ -132,13 +117,13 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
     let mut found: Vec<Found> = Vec::new();
     let mut i = 0usize;
     for _ in 0..MAX_RECORDS {
-        let (Some(kind), Some(size)) = (u32_at(d, i), u32_at(d, i + 4)) else { break };
+        let (Some(kind), Some(size)) = (u32_le(d, i), u32_le(d, i + 4)) else { break };
         let size = size as usize;
         if size < 8 || i + size > d.len() {
             break;
         }
         let rec = &d[i..i + size];
-        let pair = |o: usize| Some((i32_at(rec, o)? as f64, i32_at(rec, o + 4)? as f64));
+        let pair = |o: usize| Some((i32_le(rec, o)? as f64, i32_le(rec, o + 4)? as f64));
         match kind {
             14 => break,
             // EMR_SETWINDOWEXTEX, ORGEX, VIEWPORTEXTEX, ORGEX.
@@ -147,13 +132,13 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
             11 => state.viewport_ext = pair(8).unwrap_or(state.viewport_ext),
             12 => state.viewport_org = pair(8).unwrap_or(state.viewport_org),
             // EMR_SETMAPMODE: anything but MM_TEXT (1) scales.
-            17 => state.scaled = u32_at(rec, 8).is_some_and(|m| m != 1),
-            22 => state.align = u32_at(rec, 8).unwrap_or(0),
+            17 => state.scaled = u32_le(rec, 8).is_some_and(|m| m != 1),
+            22 => state.align = u32_le(rec, 8).unwrap_or(0),
             24 => state.color = color(rec, 8),
             33 => saved.push(state.clone()),
             34 => {
                 // EMR_RESTOREDC with a negative index: that many states back.
-                let back = (i32_at(rec, 8).unwrap_or(-1).unsigned_abs() as usize).clamp(1, saved.len().max(1));
+                let back = (i32_le(rec, 8).unwrap_or(-1).unsigned_abs() as usize).clamp(1, saved.len().max(1));
                 for _ in 0..back {
                     if let Some(s) = saved.pop() {
                         state = s;
@@ -162,10 +147,10 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
             }
             // EMR_SETWORLDTRANSFORM, EMR_MODIFYWORLDTRANSFORM (§2.3.12).
             35 | 36 => {
-                let m: Option<Vec<f64>> = (0..6).map(|k| f32_at(rec, 8 + 4 * k)).collect();
+                let m: Option<Vec<f64>> = (0..6).map(|k| f32_le(rec, 8 + 4 * k)).collect();
                 if let Some(m) = m {
                     let m = [m[0], m[1], m[2], m[3], m[4], m[5]];
-                    state.world = match (kind, u32_at(rec, 32)) {
+                    state.world = match (kind, u32_le(rec, 32)) {
                         (35, _) => m,
                         (_, Some(1)) => [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
                         (_, Some(2)) => multiply(m, state.world),
@@ -176,27 +161,27 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
                 }
             }
             37 => {
-                let handle = u32_at(rec, 8).unwrap_or(0) as usize;
+                let handle = u32_le(rec, 8).unwrap_or(0) as usize;
                 if fonts.get(handle).is_some_and(Option::is_some) {
                     state.font = Some(handle);
                 }
             }
             40 => {
-                if let Some(slot) = fonts.get_mut(u32_at(rec, 8).unwrap_or(0) as usize) {
+                if let Some(slot) = fonts.get_mut(u32_le(rec, 8).unwrap_or(0) as usize) {
                     *slot = None;
                 }
             }
             // EMR_EXTCREATEFONTINDIRECTW: a LogFont at 12 (§2.2.13).
             82 => {
-                let handle = u32_at(rec, 8).unwrap_or(0) as usize;
+                let handle = u32_le(rec, 8).unwrap_or(0) as usize;
                 if handle < 4_096 {
                     if fonts.len() <= handle {
                         fonts.resize(handle + 1, None);
                     }
-                    let face: Vec<u16> = (0..32).map_while(|k| u16_at(rec, 40 + 2 * k)).take_while(|&c| c != 0).collect();
+                    let face: Vec<u16> = (0..32).map_while(|k| u16_le(rec, 40 + 2 * k)).take_while(|&c| c != 0).collect();
                     fonts[handle] = Some(Font {
-                        height: log_height(i32_at(rec, 12).unwrap_or(0) as f64),
-                        bold: i32_at(rec, 28).unwrap_or(400) >= 600,
+                        height: log_height(i32_le(rec, 12).unwrap_or(0) as f64),
+                        bold: i32_le(rec, 28).unwrap_or(400) >= 600,
                         italic: rec.get(32).is_some_and(|&v| v != 0),
                         face: String::from_utf16_lossy(&face),
                     });
@@ -204,13 +189,13 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
             }
             // EMR_EXTTEXTOUTA (83), EMR_EXTTEXTOUTW (84): the EmrText at 36.
             83 | 84 if found.len() < MAX_TEXTS => {
-                let (Some(at), Some(n), Some(off)) = (pair(36), u32_at(rec, 44), u32_at(rec, 48)) else {
+                let (Some(at), Some(n), Some(off)) = (pair(36), u32_le(rec, 44), u32_le(rec, 48)) else {
                     i += size;
                     continue;
                 };
                 let (n, off) = (n as usize, off as usize);
                 let text = if kind == 84 {
-                    let units: Vec<u16> = (0..n.min(4_096)).map_while(|k| u16_at(rec, off + 2 * k)).collect();
+                    let units: Vec<u16> = (0..n.min(4_096)).map_while(|k| u16_le(rec, off + 2 * k)).collect();
                     String::from_utf16_lossy(&units)
                 } else {
                     rec.get(off..off + n.min(4_096)).map(latin1).unwrap_or_default()
@@ -234,10 +219,10 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
 
 /// The texts of a WMF (placeable or not), placed in the picture's box.
 pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
-    let placeable = u32_at(d, 0) == Some(0x9AC6_CDD7);
+    let placeable = u32_le(d, 0) == Some(0x9AC6_CDD7);
     let mut i = if placeable { 22 } else { 0 };
     // The standard header: its size in words at +2.
-    let Some(header_words) = u16_at(d, i + 2) else { return Vec::new() };
+    let Some(header_words) = u16_le(d, i + 2) else { return Vec::new() };
     i += header_words as usize * 2;
     let mut state = State { scaled: true, ..State::default() };
     let mut window_set = false;
@@ -246,13 +231,13 @@ pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
     let mut objects: Vec<Option<Option<Font>>> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     for _ in 0..MAX_RECORDS {
-        let (Some(words), Some(function)) = (u32_at(d, i), u16_at(d, i + 4)) else { break };
+        let (Some(words), Some(function)) = (u32_le(d, i), u16_le(d, i + 4)) else { break };
         let size = words as usize * 2;
         if size < 6 || i + size > d.len() {
             break;
         }
         let rec = &d[i..i + size];
-        let xy = |o: usize| Some((i16_at(rec, o + 2)? as f64, i16_at(rec, o)? as f64));
+        let xy = |o: usize| Some((i16_le(rec, o + 2)? as f64, i16_le(rec, o)? as f64));
         match function {
             0x0000 => break,
             0x020B => state.window_org = xy(6).unwrap_or(state.window_org),
@@ -260,7 +245,7 @@ pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
                 state.window_ext = xy(6).unwrap_or(state.window_ext);
                 window_set = true;
             }
-            0x012E => state.align = u16_at(rec, 6).unwrap_or(0) as u32,
+            0x012E => state.align = u16_le(rec, 6).unwrap_or(0) as u32,
             0x0209 => state.color = color(rec, 6),
             0x001E => saved.push(state.clone()),
             0x0127 => {
@@ -269,12 +254,12 @@ pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
                 }
             }
             0x01F0 => {
-                if let Some(slot) = objects.get_mut(u16_at(rec, 6).unwrap_or(u16::MAX) as usize) {
+                if let Some(slot) = objects.get_mut(u16_le(rec, 6).unwrap_or(u16::MAX) as usize) {
                     *slot = None;
                 }
             }
             0x012D => {
-                let index = u16_at(rec, 6).unwrap_or(u16::MAX) as usize;
+                let index = u16_le(rec, 6).unwrap_or(u16::MAX) as usize;
                 if let Some(Some(Some(_))) = objects.get(index) {
                     state.font = Some(index);
                 }
@@ -284,8 +269,8 @@ pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
                 let font = (function == 0x02FB).then(|| {
                     let face: Vec<u8> = rec.get(24..).unwrap_or_default().iter().take(32).copied().take_while(|&c| c != 0).collect();
                     Font {
-                        height: log_height(i16_at(rec, 6).unwrap_or(0) as f64),
-                        bold: i16_at(rec, 14).unwrap_or(400) >= 600,
+                        height: log_height(i16_le(rec, 6).unwrap_or(0) as f64),
+                        bold: i16_le(rec, 14).unwrap_or(400) >= 600,
                         italic: rec.get(16).is_some_and(|&v| v != 0),
                         face: latin1(&face),
                     }
@@ -300,17 +285,17 @@ pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
                 let parsed = if function == 0x0A32 {
                     // y, x, count, options, [clip rectangle], string.
                     (|| {
-                        let (y, x, n, options) = (i16_at(rec, 6)?, i16_at(rec, 8)?, i16_at(rec, 10)?, u16_at(rec, 12)?);
+                        let (y, x, n, options) = (i16_le(rec, 6)?, i16_le(rec, 8)?, i16_le(rec, 10)?, u16_le(rec, 12)?);
                         let start = 14 + if options & 0x0006 != 0 { 8 } else { 0 };
                         let bytes = rec.get(start..start + (n.max(0) as usize))?;
                         Some(((x as f64, y as f64), latin1(bytes)))
                     })()
                 } else {
                     (|| {
-                        let n = i16_at(rec, 6)?.max(0) as usize;
+                        let n = i16_le(rec, 6)?.max(0) as usize;
                         let bytes = rec.get(8..8 + n)?;
                         let o = 8 + n.div_ceil(2) * 2;
-                        Some(((i16_at(rec, o + 2)? as f64, i16_at(rec, o)? as f64), latin1(bytes)))
+                        Some(((i16_le(rec, o + 2)? as f64, i16_le(rec, o)? as f64), latin1(bytes)))
                     })()
                 };
                 if let Some((at, text)) = parsed {
@@ -323,7 +308,7 @@ pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
         i += size;
     }
     // The box: the placeable header's bounds, else the window.
-    let area = match (placeable, [i16_at(d, 6), i16_at(d, 8), i16_at(d, 10), i16_at(d, 12)]) {
+    let area = match (placeable, [i16_le(d, 6), i16_le(d, 8), i16_le(d, 10), i16_le(d, 12)]) {
         (true, [Some(l), Some(t), Some(r), Some(b)]) if r != l && b != t => {
             (l as f64, t as f64, (r - l) as f64, (b - t) as f64)
         }

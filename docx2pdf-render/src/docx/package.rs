@@ -11,7 +11,7 @@ use zip::{CompressionMethod, ZipArchive};
 use super::{DocxError, PackageLimits};
 
 /// Entries above this size must also respect `PackageLimits::max_ratio`.
-const RATIO_FLOOR: u64 = 1 << 20;
+const RATIO_FLOOR: u64 = crate::units::MIB;
 
 /// The PNG signature and the IHDR chunk that must follow it (PNG spec §5.2, §11.2.2):
 /// width and height are the big-endian words at bytes 16 and 20.

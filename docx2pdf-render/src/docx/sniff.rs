@@ -82,8 +82,7 @@ impl<'a> Cfb<'a> {
     }
 
     fn u32_at(&self, offset: usize) -> Option<u32> {
-        let b = self.bytes.get(offset..offset + 4)?;
-        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        crate::bytes::u32_le(self.bytes, offset)
     }
 
     fn sector(&self, id: u32) -> Option<&'a [u8]> {

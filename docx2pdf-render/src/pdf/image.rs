@@ -349,8 +349,8 @@ pub(super) fn jpeg_info(data: &[u8]) -> Option<JpegInfo> {
             0xEE if segment.starts_with(b"Adobe") => adobe = true,
             // SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC).
             0xC0..=0xCF if !matches!(marker, 0xC4 | 0xC8 | 0xCC) => {
-                let height = u16::from_be_bytes([*segment.get(1)?, *segment.get(2)?]) as u32;
-                let width = u16::from_be_bytes([*segment.get(3)?, *segment.get(4)?]) as u32;
+                let height = u32::from(crate::bytes::u16_be(segment, 1)?);
+                let width = u32::from(crate::bytes::u16_be(segment, 3)?);
                 let components = *segment.get(5)?;
                 let ok = width > 0 && height > 0 && matches!(components, 1 | 3 | 4);
                 return ok.then_some(JpegInfo { width, height, components, adobe });

@@ -3,6 +3,7 @@
 //! is found, or several tiles composed, and decoded; a metafile drawn with vectors gives
 //! `None`.
 
+use crate::bytes::{i16_le, i32_le, u16_le, u32_le};
 use super::image::DecodedPng as Decoded;
 use super::raster::decode_bmp;
 
@@ -22,23 +23,6 @@ const PLACEABLE_KEY: u32 = 0x9AC6_CDD7;
 const MIN_COVER: f64 = 0.5;
 /// At most this many records are looked at.
 const MAX_RECORDS: usize = 100_000;
-
-fn u16_at(d: &[u8], i: usize) -> Option<u16> {
-    d.get(i..i + 2).map(|b| u16::from_le_bytes([b[0], b[1]]))
-}
-
-fn u32_at(d: &[u8], i: usize) -> Option<u32> {
-    d.get(i..i + 4)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-}
-
-fn i32_at(d: &[u8], i: usize) -> Option<i32> {
-    u32_at(d, i).map(|v| v as i32)
-}
-
-fn i16_at(d: &[u8], i: usize) -> Option<i16> {
-    u16_at(d, i).map(|v| v as i16)
-}
 
 /// A BMP file of a bitmap info block and its bits.
 fn bmp_file(info: &[u8], bits: &[u8]) -> Vec<u8> {
@@ -63,15 +47,15 @@ type Area = (f64, f64, f64, f64);
 /// The bitmaps of an EMF placed by their records' device bounds, with the header's
 /// bounds as the frame.
 fn emf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
-    if u32_at(d, 0)? != 1 {
+    if u32_le(d, 0)? != 1 {
         return None;
     }
     let rect = |r: &[u8], at: usize| -> Option<(f64, f64, f64, f64)> {
         let (l, t, rr, b) = (
-            i32_at(r, at)?,
-            i32_at(r, at + 4)?,
-            i32_at(r, at + 8)?,
-            i32_at(r, at + 12)?,
+            i32_le(r, at)?,
+            i32_le(r, at + 4)?,
+            i32_le(r, at + 8)?,
+            i32_le(r, at + 12)?,
         );
         // In f64: a corrupt record's bounds may span past i32.
         let (l, t, rr, b) = (f64::from(l), f64::from(t), f64::from(rr), f64::from(b));
@@ -81,7 +65,7 @@ fn emf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
     let mut found = Vec::new();
     let mut at = 0usize;
     for _ in 0..MAX_RECORDS {
-        let (Some(kind), Some(size)) = (u32_at(d, at), u32_at(d, at + 4).map(|s| s as usize))
+        let (Some(kind), Some(size)) = (u32_le(d, at), u32_le(d, at + 4).map(|s| s as usize))
         else {
             break;
         };
@@ -95,7 +79,7 @@ fn emf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
             _ => None,
         };
         if let (Some(off), Some(bounds)) = (fields, rect(rec, 8)) {
-            let field = |i: usize| u32_at(rec, off + i).map(|v| v as usize);
+            let field = |i: usize| u32_le(rec, off + i).map(|v| v as usize);
             if let (Some(ob), Some(cb), Some(obits), Some(cbits)) =
                 (field(0), field(4), field(8), field(12))
             {
@@ -117,10 +101,10 @@ fn emf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
 
 /// The size of a packed DIB's header, masks and palette: where its bits begin.
 fn dib_bits_offset(dib: &[u8]) -> Option<usize> {
-    let header = u32_at(dib, 0)? as usize;
-    let bits = u16_at(dib, 14)?;
-    let compression = u32_at(dib, 16)?;
-    let used = u32_at(dib, 32).unwrap_or(0) as usize;
+    let header = u32_le(dib, 0)? as usize;
+    let bits = u16_le(dib, 14)?;
+    let compression = u32_le(dib, 16)?;
+    let used = u32_le(dib, 32).unwrap_or(0) as usize;
     let colors = if used > 0 {
         used
     } else if bits <= 8 {
@@ -139,23 +123,23 @@ fn dib_bits_offset(dib: &[u8]) -> Option<usize> {
 /// The bitmaps of a WMF placed by their destination rectangles, with the placeable
 /// header's box (or the first bitmap's) as the frame.
 fn wmf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
-    let (start, frame) = if u32_at(d, 0)? == PLACEABLE_KEY {
+    let (start, frame) = if u32_le(d, 0)? == PLACEABLE_KEY {
         let (l, t, r, b) = (
-            f64::from(i16_at(d, 6)?),
-            f64::from(i16_at(d, 8)?),
-            f64::from(i16_at(d, 10)?),
-            f64::from(i16_at(d, 12)?),
+            f64::from(i16_le(d, 6)?),
+            f64::from(i16_le(d, 8)?),
+            f64::from(i16_le(d, 10)?),
+            f64::from(i16_le(d, 12)?),
         );
         (22, Some((l.min(r), t.min(b), (r - l).abs(), (b - t).abs())))
     } else {
         (0, None)
     };
-    let header_words = u16_at(d, start + 2)? as usize;
+    let header_words = u16_le(d, start + 2)? as usize;
     let mut at = start + header_words * 2;
     let mut found = Vec::new();
     for _ in 0..MAX_RECORDS {
         let (Some(size), Some(function)) =
-            (u32_at(d, at).map(|s| s as usize * 2), u16_at(d, at + 4))
+            (u32_le(d, at).map(|s| s as usize * 2), u16_le(d, at + 4))
         else {
             break;
         };
@@ -172,7 +156,7 @@ fn wmf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
             _ => None,
         };
         if let Some((dib_at, h_at, w_at, y_at, x_at)) = layout {
-            let v = |i: usize| i16_at(rec, i).map(f64::from);
+            let v = |i: usize| i16_le(rec, i).map(f64::from);
             if let (Some(dib), Some(h), Some(w), Some(y), Some(x)) =
                 (rec.get(dib_at..), v(h_at), v(w_at), v(y_at), v(x_at))
             {

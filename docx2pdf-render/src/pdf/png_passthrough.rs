@@ -49,7 +49,7 @@ pub(super) fn pass_through(png: &[u8]) -> Option<PassedPng> {
     let mut palette = None;
     let mut data = Vec::new();
     loop {
-        let len = u32::from_be_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+        let len = crate::bytes::u32_be(rest, 0)? as usize;
         let kind = rest.get(4..8)?;
         let body = rest.get(8..8 + len)?;
         rest = rest.get(12 + len..)?;
@@ -63,8 +63,8 @@ pub(super) fn pass_through(png: &[u8]) -> Option<PassedPng> {
         }
     }
     let header = header.filter(|h| h.len() == 13)?;
-    let width = u32::from_be_bytes(header[0..4].try_into().ok()?);
-    let height = u32::from_be_bytes(header[4..8].try_into().ok()?);
+    let width = crate::bytes::u32_be(header, 0)?;
+    let height = crate::bytes::u32_be(header, 4)?;
     let (bits, kind, compression, filter, interlace) = (header[8], header[9], header[10], header[11], header[12]);
     if width == 0 || height == 0 || u64::from(width) * u64::from(height) > MAX_PIXELS {
         return None;

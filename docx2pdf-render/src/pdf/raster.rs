@@ -52,11 +52,8 @@ pub(super) fn decode_gif(data: &[u8]) -> Result<Decoded, String> {
 /// bottom-up or top-down.
 pub(super) fn decode_bmp(data: &[u8]) -> Result<Decoded, String> {
     let bad = || "a BMP picture could not be read".to_string();
-    let u16_at = |i: usize| data.get(i..i + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
-    let u32_at = |i: usize| {
-        data.get(i..i + 4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    };
+    let u16_at = |i: usize| crate::bytes::u16_le(data, i);
+    let u32_at = |i: usize| crate::bytes::u32_le(data, i);
     if data.get(..2) != Some(b"BM") {
         return Err(bad());
     }

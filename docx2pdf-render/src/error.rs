@@ -8,18 +8,29 @@ use crate::pdf::PdfError;
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     #[error(transparent)]
+    /// Reading the package failed: not a DOCX, damaged, encrypted, over a package limit or
+    /// out of time.
     Docx(#[from] DocxError),
     #[error("layout failed: {0}")]
+    /// Layout ran out of time (a page limit becomes `TooManyPages`).
     Layout(LayoutError),
     #[error("writing the PDF failed: {0}")]
+    /// Writing the PDF failed: a font it cannot read or embed, or a stream it cannot
+    /// compress.
     Pdf(#[from] PdfError),
     #[error("the conversion ran past its time limit of {0} seconds")]
+    /// The time limit, which it holds in seconds, passed. `crate::convert` gives this for
+    /// every timeout when its options set a limit.
     Timeout(u64),
     #[error(
         "the document lays out to more than {0} pages, the server's limit (--max-pages / DOCX2PDF_MAX_PAGES)"
     )]
+    /// The document lays out to more pages than the limit it holds
+    /// (`PackageLimits::max_pages`).
     TooManyPages(usize),
     #[error("the renderer failed unexpectedly while converting this document")]
+    /// The conversion panicked. The renderer never returns it itself: a caller that catches
+    /// the panic does (the service's render pool).
     Panic,
 }
 

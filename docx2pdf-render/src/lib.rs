@@ -33,6 +33,8 @@
 //! }
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod bytes;
 pub mod deadline;
 pub mod docx;

@@ -12,7 +12,9 @@ use crate::warning::Warning;
 /// What every conversion shares: the font book (loaded once), the package limits, how
 /// many threads one conversion may write its PDF on and how it gives its memory back.
 pub struct Renderer {
+    /// The fonts layout chooses from, loaded once and shared by every conversion.
     pub fonts: Arc<FontBook>,
+    /// The limits every package, and the page count it lays out to, must keep to.
     pub limits: PackageLimits,
     /// 1 in the service, whose render workers already fill the cores with documents of
     /// their own; 0, every core of the machine, for a conversion on its own (`convert`).

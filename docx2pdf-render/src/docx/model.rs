@@ -114,8 +114,11 @@ pub enum FontFamily {
 /// `ST_Pitch` (§17.18.67).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FontPitch {
+    /// `fixed`: monospaced.
     Fixed,
+    /// `variable`: proportional.
     Variable,
+    /// `default`: not given.
     Default,
 }
 
@@ -180,6 +183,7 @@ pub struct ColorScheme {
 /// gives one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThemeColorRef {
+    /// `w:themeColor`: the role or scheme slot named.
     pub color: ThemeColor,
     /// `w:themeTint` (0–255): lighter; wins over the shade (OI29500 2.1.72 b).
     pub tint: Option<u8>,
@@ -190,17 +194,29 @@ pub struct ThemeColorRef {
 /// `ST_ThemeColor` (§17.18.97).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThemeColor {
+    /// `dark1`: the scheme's `a:dk1`.
     Dark1,
+    /// `light1`: `a:lt1`.
     Light1,
+    /// `dark2`: `a:dk2`.
     Dark2,
+    /// `light2`: `a:lt2`.
     Light2,
+    /// `accent1`: `a:accent1`.
     Accent1,
+    /// `accent2`: `a:accent2`.
     Accent2,
+    /// `accent3`: `a:accent3`.
     Accent3,
+    /// `accent4`: `a:accent4`.
     Accent4,
+    /// `accent5`: `a:accent5`.
     Accent5,
+    /// `accent6`: `a:accent6`.
     Accent6,
+    /// `hyperlink`: `a:hlink`.
     Hyperlink,
+    /// `followedHyperlink`: `a:folHlink`.
     FollowedHyperlink,
     /// `background1`, mapped through `w:clrSchemeMapping@w:bg1`.
     Background1,
@@ -323,12 +339,19 @@ pub struct LineBreakChars {
 /// light2, and every other role its namesake.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ColorSchemeMapping {
+    /// `w:bg1`: the slot `background1` names.
     pub background1: Option<ThemeColor>,
+    /// `w:t1`: the slot `text1` names.
     pub text1: Option<ThemeColor>,
+    /// `w:bg2`: the slot `background2` names.
     pub background2: Option<ThemeColor>,
+    /// `w:t2`: the slot `text2` names.
     pub text2: Option<ThemeColor>,
+    /// `w:accent1` … `w:accent6`.
     pub accents: [Option<ThemeColor>; 6],
+    /// `w:hyperlink`.
     pub hyperlink: Option<ThemeColor>,
+    /// `w:followedHyperlink`.
     pub followed_hyperlink: Option<ThemeColor>,
 }
 
@@ -348,10 +371,15 @@ pub struct NoteProps {
 /// `ST_NumberFormat` (§17.18.59), the formats Word draws itself; others kept as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NumberFormat {
+    /// `decimal`: 1, 2, 3.
     Decimal,
+    /// `upperRoman`: I, II, III.
     UpperRoman,
+    /// `lowerRoman`: i, ii, iii.
     LowerRoman,
+    /// `upperLetter`: A, B, C.
     UpperLetter,
+    /// `lowerLetter`: a, b, c.
     LowerLetter,
     /// Any other value (`ordinal`, `chicago`, `decimalZero`, `japaneseCounting`…).
     Other(String),
@@ -371,11 +399,17 @@ pub struct ThemeFontLang {
 /// Theme font names (`a:majorFont`/`a:minorFont`).
 #[derive(Debug, Clone, Default)]
 pub struct ThemeFonts {
+    /// `a:majorFont/a:latin@typeface`; `None` when empty.
     pub major_latin: Option<String>,
+    /// `a:minorFont/a:latin@typeface`; `None` when empty.
     pub minor_latin: Option<String>,
+    /// `a:majorFont/a:ea@typeface`; `None` when empty.
     pub major_east_asia: Option<String>,
+    /// `a:minorFont/a:ea@typeface`; `None` when empty.
     pub minor_east_asia: Option<String>,
+    /// `a:majorFont/a:cs@typeface`; `None` when empty.
     pub major_cs: Option<String>,
+    /// `a:minorFont/a:cs@typeface`; `None` when empty.
     pub minor_cs: Option<String>,
     /// `a:majorFont/a:font@script → @typeface` (e.g. `Jpan` → `游ゴシック Light`).
     pub major_by_script: HashMap<String, String>,
@@ -386,9 +420,13 @@ pub struct ThemeFonts {
 /// Document information from `docProps/core.xml`.
 #[derive(Debug, Clone, Default)]
 pub struct CoreProps {
+    /// `dc:title`.
     pub title: Option<String>,
+    /// `dc:creator`.
     pub author: Option<String>,
+    /// `dc:subject`.
     pub subject: Option<String>,
+    /// `cp:keywords`.
     pub keywords: Option<String>,
     /// `dcterms:created` as written (W3CDTF, e.g. `2024-03-01T09:30:00Z`).
     pub created: Option<String>,
@@ -401,7 +439,9 @@ pub struct CoreProps {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Block {
+    /// A `w:p`.
     Paragraph(Paragraph),
+    /// A `w:tbl`.
     Table(Table),
 }
 
@@ -513,9 +553,12 @@ pub struct ShapeStyle {
 /// The preset geometries drawn (ST_ShapeType, §20.1.10.56); others draw as rectangles.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum Geometry {
+    /// `rect` and every preset not drawn otherwise; VML `v:rect`, `v:shape`.
     #[default]
     Rect,
+    /// `roundRect`, `flowChartAlternateProcess`, `flowChartTerminator`; VML `v:roundrect`.
     RoundRect,
+    /// `ellipse`, `flowChartConnector`, `donut`, `cloud`, `heart`; VML `v:oval`.
     Ellipse,
     /// `line`, `straightConnector1` and the other connectors: corner to corner.
     Line,
@@ -529,23 +572,41 @@ pub enum Geometry {
 /// Preset shapes drawn as polygons (ST_ShapeType, §20.1.10.56).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PolygonPreset {
+    /// `diamond`, `flowChartDecision`.
     Diamond,
+    /// `triangle`, `flowChartExtract`.
     Triangle,
+    /// `rtTriangle`.
     RightTriangle,
+    /// `pentagon`.
     Pentagon,
+    /// `hexagon`, `flowChartPreparation`.
     Hexagon,
+    /// `octagon`.
     Octagon,
+    /// `parallelogram`, `flowChartInputOutput`.
     Parallelogram,
+    /// `trapezoid`, `flowChartManualOperation`.
     Trapezoid,
+    /// `rightArrow`.
     RightArrow,
+    /// `leftArrow`.
     LeftArrow,
+    /// `upArrow`.
     UpArrow,
+    /// `downArrow`.
     DownArrow,
+    /// `upDownArrow`.
     UpDownArrow,
+    /// `leftRightArrow`.
     LeftRightArrow,
+    /// `chevron`.
     Chevron,
+    /// `homePlate`.
     HomePlate,
+    /// `plus`, `flowChartSummingJunction`.
     Plus,
+    /// `star5`.
     Star5,
 }
 
@@ -563,10 +624,14 @@ pub struct GroupChild {
 /// `wrapSquare@wrapText` (ST_WrapText, §20.4.3.7).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum WrapText {
+    /// `bothSides`, also when absent or unknown: text on both sides.
     #[default]
     BothSides,
+    /// `left`: text on the left side only.
     Left,
+    /// `right`: text on the right side only.
     Right,
+    /// `largest`: text on the wider side only.
     Largest,
 }
 
@@ -630,7 +695,12 @@ pub enum RunContent {
     /// `w:br` (§17.3.3.1).
     Break(BreakKind),
     /// `w:sym` (§17.3.3.30): a character in a symbol font.
-    Symbol { font: Option<String>, char: u32 },
+    Symbol {
+        /// `w:font`: the symbol font.
+        font: Option<String>,
+        /// `w:char`, written in hexadecimal: the character's code in that font.
+        char: u32,
+    },
     /// A page-dependent field that layout fills in after pagination.
     Field(FieldKind),
     /// A picture (`w:drawing` holding `pic:pic`, §20.4; or VML `v:imagedata`), inline or
@@ -673,21 +743,27 @@ pub enum HorizontalRuleAlign {
     /// The VML default.
     #[default]
     Left,
+    /// `center`.
     Center,
+    /// `right`.
     Right,
 }
 
 /// A stacked fraction (`m:f` of the bar type, §22.1.2.36) whose parts are plain text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fraction {
+    /// `m:num`: the text above the bar.
     pub numerator: Vec<MathText>,
+    /// `m:den`: the text below the bar.
     pub denominator: Vec<MathText>,
 }
 
 /// A piece of math text: variables italic, numbers and operators upright (§22.1.2.90).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MathText {
+    /// The characters of one math run.
     pub text: String,
+    /// Set in italic, as math sets variables.
     pub italic: bool,
 }
 
@@ -726,13 +802,19 @@ pub struct PictureText {
     /// Where the baseline starts (or is centred or ends, by `anchor`), from the box's
     /// top-left corner.
     pub x: f64,
+    /// The baseline, from the box's top edge (see `x`).
     pub y: f64,
     /// The font's em height.
     pub height: f64,
+    /// The text, trailing spaces removed.
     pub text: String,
+    /// Which point of the text `x` gives, from the metafile's text alignment.
     pub anchor: TextAnchor,
+    /// The metafile's text colour, sRGB.
     pub color: (u8, u8, u8),
+    /// The metafile's font weighs 600 or more.
     pub bold: bool,
+    /// The metafile's font is italic.
     pub italic: bool,
     /// The font's face name as the metafile gives it.
     pub face: String,
@@ -741,8 +823,11 @@ pub struct PictureText {
 /// Which point of a text its position gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextAnchor {
+    /// The text's left end.
     Left,
+    /// The text's middle.
     Center,
+    /// The text's right end.
     Right,
 }
 
@@ -752,9 +837,13 @@ pub use crate::frame::ImageFormat;
 /// percent of the image (ST_Percentage); negative values add room.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Crop {
+    /// `l`: cut from the left edge.
     pub left: i64,
+    /// `t`: cut from the top edge.
     pub top: i64,
+    /// `r`: cut from the right edge.
     pub right: i64,
+    /// `b`: cut from the bottom edge.
     pub bottom: i64,
 }
 
@@ -801,45 +890,67 @@ pub enum Wrap {
 /// `distT/B/L/R` of an anchor, in EMU.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Distances {
+    /// `distT`: room kept free above.
     pub top: Emu,
+    /// `distB`: room kept free below.
     pub bottom: Emu,
+    /// `distL`: room kept free on the left.
     pub left: Emu,
+    /// `distR`: room kept free on the right.
     pub right: Emu,
 }
 
 /// The kinds of `w:br`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BreakKind {
+    /// `textWrapping` (the default), and `w:cr`: a new line.
     Line,
+    /// `page`: a new page.
     Page,
+    /// `column`: a new column.
     Column,
 }
 
 /// Fields whose value comes from pagination (§17.16.5).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldKind {
+    /// `PAGE`, and the legacy `w:pgNum`: the number of the page it is on.
     Page,
+    /// `NUMPAGES`: the document's page count.
     NumPages,
+    /// `SECTIONPAGES`: the page count of the section it is in.
     SectionPages,
     /// `PAGEREF bookmark` (§17.16.5.45): the page number where the bookmark lands; the
     /// cached result sets the room it takes in the line.
-    PageRef { bookmark: Arc<str>, cached: Arc<str> },
+    PageRef {
+        /// The bookmark's name, the field's first argument.
+        bookmark: Arc<str>,
+        /// The field's result as Word last computed it, trimmed.
+        cached: Arc<str>,
+    },
 }
 
 /// Run properties as written (§17.3.2). Toggle properties keep `Some(false)` apart from
 /// `None`, because an explicit false overrides a style (§17.7.3).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RunProps {
+    /// `w:rFonts` (§17.3.2.26): the font of each script slot.
     pub fonts: FontSlots,
     /// `w:sz`.
     pub size: Option<HalfPoints>,
     /// `w:szCs`.
     pub size_cs: Option<HalfPoints>,
+    /// `w:b`.
     pub bold: Option<bool>,
+    /// `w:i`.
     pub italic: Option<bool>,
+    /// `w:caps` (§17.3.2.5): lowercase letters shown as capitals.
     pub caps: Option<bool>,
+    /// `w:smallCaps` (§17.3.2.33): lowercase letters shown as small capitals.
     pub small_caps: Option<bool>,
+    /// `w:strike`: one line through the text.
     pub strike: Option<bool>,
+    /// `w:dstrike`: two lines through the text.
     pub double_strike: Option<bool>,
     /// `w:vanish`: hidden text.
     pub vanish: Option<bool>,
@@ -901,9 +1012,13 @@ pub struct Lang {
 /// `w:rFonts` (§17.3.2.26). A theme attribute overrides its explicit twin.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FontSlots {
+    /// `w:ascii`/`w:asciiTheme`: characters U+0000–U+007F.
     pub ascii: Option<FontRef>,
+    /// `w:hAnsi`/`w:hAnsiTheme`: other characters of no East Asian or complex script.
     pub h_ansi: Option<FontRef>,
+    /// `w:eastAsia`/`w:eastAsiaTheme`: East Asian characters.
     pub east_asia: Option<FontRef>,
+    /// `w:cs`/`w:cstheme`: complex-script characters.
     pub cs: Option<FontRef>,
     /// `w:hint="eastAsia"`.
     pub hint_east_asia: Option<bool>,
@@ -912,49 +1027,72 @@ pub struct FontSlots {
 /// A font named directly or through the theme.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FontRef {
+    /// A family name, as written.
     Named(String),
+    /// A theme font, looked up in the theme's font scheme.
     Theme(ThemeFont),
 }
 
 /// `ST_Theme` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThemeFont {
+    /// `majorAscii`: the major Latin font.
     MajorAscii,
+    /// `majorHAnsi`: the major Latin font.
     MajorHAnsi,
+    /// `majorEastAsia`: the major East Asian font.
     MajorEastAsia,
+    /// `majorBidi`: the major complex-script font.
     MajorBidi,
+    /// `minorAscii`: the minor Latin font.
     MinorAscii,
+    /// `minorHAnsi`: the minor Latin font.
     MinorHAnsi,
+    /// `minorEastAsia`: the minor East Asian font.
     MinorEastAsia,
+    /// `minorBidi`: the minor complex-script font.
     MinorBidi,
 }
 
 /// An sRGB colour, or `auto`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Color {
+    /// `auto`: the context's default; black for text.
     #[default]
     Auto,
+    /// Red, green and blue, 0–255.
     Rgb(u8, u8, u8),
 }
 
 /// Underline styles that are drawn differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Underline {
+    /// `none`: no underline.
     None,
+    /// `single`, a `w:u` without `w:val`, and any style not below.
     Single,
+    /// `double`.
     Double,
+    /// `thick`.
     Thick,
+    /// `dotted`, `dottedHeavy`.
     Dotted,
+    /// `dash`, `dashLong`, `dotDash`, `dotDotDash` and their heavy forms.
     Dashed,
+    /// `wave`, `wavyHeavy`, `wavyDouble`.
     Wave,
+    /// `words`: under the words, not the spaces between them.
     Words,
 }
 
 /// `w:vertAlign`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VertAlign {
+    /// `baseline`: neither raised nor lowered.
     Baseline,
+    /// `superscript`.
     Superscript,
+    /// `subscript`.
     Subscript,
 }
 
@@ -963,12 +1101,20 @@ pub enum VertAlign {
 pub struct ParagraphProps {
     /// `w:jc`.
     pub align: Option<Align>,
+    /// `w:ind` (§17.3.1.12).
     pub indent: Indent,
+    /// `w:spacing` (§17.3.1.33).
     pub spacing: Spacing,
+    /// `w:keepNext`: kept on the page of the next paragraph.
     pub keep_next: Option<bool>,
+    /// `w:keepLines`: all of its lines kept on one page.
     pub keep_lines: Option<bool>,
+    /// `w:pageBreakBefore`: starts on a new page.
     pub page_break_before: Option<bool>,
+    /// `w:widowControl` (§17.3.1.44): no first or last line left alone on a page.
     pub widow_control: Option<bool>,
+    /// `w:contextualSpacing`: no space before or after beside a paragraph of the same
+    /// style.
     pub contextual_spacing: Option<bool>,
     /// `w:bidi`.
     pub bidi: Option<bool>,
@@ -1003,10 +1149,15 @@ pub struct ParagraphProps {
 /// `ST_TextAlignment` (§17.18.91).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextAlignment {
+    /// `top`.
     Top,
+    /// `center`.
     Center,
+    /// `baseline`.
     Baseline,
+    /// `bottom`.
     Bottom,
+    /// `auto`.
     Auto,
 }
 
@@ -1046,19 +1197,28 @@ pub struct FrameProps {
 /// `w:jc` values for paragraphs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
+    /// `left`, `start`, `numTab`.
     Left,
+    /// `center`.
     Center,
+    /// `right`, `end`.
     Right,
+    /// `both` and the kashida values: justified, the last line not.
     Both,
+    /// `distribute`, `thaiDistribute`: justified, the last line too.
     Distribute,
 }
 
 /// `w:ind` (§17.3.1.12), each side in twips.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Indent {
+    /// `w:left` (strict `w:start`).
     pub left: Option<Twips>,
+    /// `w:right` (strict `w:end`).
     pub right: Option<Twips>,
+    /// `w:firstLine`: the first line starts this much further in.
     pub first_line: Option<Twips>,
+    /// `w:hanging`: the first line starts this much further out.
     pub hanging: Option<Twips>,
     /// `w:leftChars`/`w:startChars`, in hundredths of a character; wins over `left`.
     pub left_chars: Option<i64>,
@@ -1073,9 +1233,13 @@ pub struct Indent {
 /// `w:spacing` (§17.3.1.33).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Spacing {
+    /// `w:before`: space above.
     pub before: Option<Twips>,
+    /// `w:after`: space below.
     pub after: Option<Twips>,
+    /// `w:beforeAutospacing`: Word's automatic space above replaces `before`.
     pub before_autospacing: Option<bool>,
+    /// `w:afterAutospacing`: Word's automatic space below replaces `after`.
     pub after_autospacing: Option<bool>,
     /// `w:line` with its rule.
     pub line: Option<LineSpacing>,
@@ -1099,29 +1263,43 @@ pub enum LineSpacing {
 /// A `w:tab` stop (§17.3.1.37).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TabStop {
+    /// `w:val`.
     pub kind: TabKind,
+    /// `w:pos`: from the text margin.
     pub pos: Twips,
+    /// `w:leader`: what fills the room before the stop.
     pub leader: TabLeader,
 }
 
 /// `w:tab@w:val`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TabKind {
+    /// `left`, `start` and any value not below.
     Left,
+    /// `center`.
     Center,
+    /// `right`, `end`.
     Right,
+    /// `decimal`: the decimal separator sits at the stop.
     Decimal,
+    /// `bar`: a vertical line at the position, not a stop.
     Bar,
+    /// `clear`: removes an inherited stop at this position.
     Clear,
 }
 
 /// `w:tab@w:leader`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TabLeader {
+    /// `none`, also when absent or unknown.
     None,
+    /// `dot`.
     Dot,
+    /// `hyphen`.
     Hyphen,
+    /// `underscore`, `heavy`.
     Underscore,
+    /// `middleDot`.
     MiddleDot,
 }
 
@@ -1129,16 +1307,22 @@ pub enum TabLeader {
 /// through the style cascade.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct NumberingRef {
+    /// `w:numId`: the `w:num` list instance; 0 takes the paragraph out of a list.
     pub num_id: Option<i64>,
+    /// `w:ilvl`: the list level, 0–8.
     pub level: Option<u8>,
 }
 
 /// `w:pBdr` sides.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct ParagraphBorders {
+    /// `w:top`.
     pub top: Option<Border>,
+    /// `w:bottom`.
     pub bottom: Option<Border>,
+    /// `w:left` (strict `w:start`).
     pub left: Option<Border>,
+    /// `w:right` (strict `w:end`).
     pub right: Option<Border>,
     /// `w:between`: drawn between paragraphs that share the same borders (§17.3.1.5).
     pub between: Option<Border>,
@@ -1153,6 +1337,7 @@ pub struct Border {
     pub width: EighthPoints,
     /// `w:space` in points.
     pub space: i64,
+    /// `w:color`, or `w:themeColor` through the theme; `Auto` when absent.
     pub color: Color,
     /// `w:val`, grouped by how the line is drawn.
     pub style: LineStyle,
@@ -1219,6 +1404,7 @@ pub struct Table {
     pub borders: TableBorders,
     /// `w:tblCellMar` (left, top, right, bottom).
     pub cell_margins: CellMargins,
+    /// The `w:tr` rows, tracked deletions dropped.
     pub rows: Vec<TableRow>,
     /// `w:tblLayout` (§17.4.53); `None` is autofit.
     pub layout: Option<TableLayout>,
@@ -1233,8 +1419,13 @@ pub struct Table {
 /// or `tblpXSpec`/`tblpYSpec`, and the `…FromText` distances the text keeps.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TablePosition {
+    /// `w:horzAnchor` (`text`, the default, read as `column`) with `w:tblpX` (as EMU) or
+    /// `w:tblpXSpec`.
     pub horizontal: AnchorPosition,
+    /// `w:vertAnchor` (`text`, the default, read as `paragraph`) with `w:tblpY` (as EMU) or
+    /// `w:tblpYSpec`.
     pub vertical: AnchorPosition,
+    /// `w:topFromText`, `w:bottomFromText`, `w:leftFromText`, `w:rightFromText`, as EMU.
     pub distance: Distances,
 }
 
@@ -1358,7 +1549,9 @@ pub enum TableRegion {
 /// A width with its `w:type` (§17.18.90).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Width {
+    /// `auto`, `nil`, or a width of 0.
     Auto,
+    /// `dxa`, also when `w:type` is absent.
     Dxa(Twips),
     /// Fiftieths of a percent (5000 = 100 %).
     Pct(i64),
@@ -1367,20 +1560,30 @@ pub enum Width {
 /// `w:tblBorders`/`w:tcBorders`.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct TableBorders {
+    /// `w:top`.
     pub top: Option<Border>,
+    /// `w:left` (strict `w:start`).
     pub left: Option<Border>,
+    /// `w:bottom`.
     pub bottom: Option<Border>,
+    /// `w:right` (strict `w:end`).
     pub right: Option<Border>,
+    /// `w:insideH`: between rows.
     pub inside_h: Option<Border>,
+    /// `w:insideV`: between columns.
     pub inside_v: Option<Border>,
 }
 
 /// `w:tblCellMar`/`w:tcMar`.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct CellMargins {
+    /// `w:top`.
     pub top: Option<Twips>,
+    /// `w:left` (strict `w:start`).
     pub left: Option<Twips>,
+    /// `w:bottom`.
     pub bottom: Option<Twips>,
+    /// `w:right` (strict `w:end`).
     pub right: Option<Twips>,
 }
 
@@ -1395,6 +1598,7 @@ pub struct TableRow {
     pub cant_split: bool,
     /// `w:gridBefore`.
     pub grid_before: u32,
+    /// The `w:tc` cells, in order.
     pub cells: Vec<TableCell>,
     /// `w:gridAfter`.
     pub grid_after: u32,
@@ -1403,7 +1607,9 @@ pub struct TableRow {
 /// `w:trHeight`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum RowHeight {
+    /// `atLeast`, also when `w:hRule` is absent: a minimum height.
     AtLeast(Twips),
+    /// `exact`: a fixed height.
     Exact(Twips),
 }
 
@@ -1424,6 +1630,7 @@ pub struct TableCell {
     pub margins: CellMargins,
     /// `w:vAlign`.
     pub v_align: Option<CellVAlign>,
+    /// The cell's paragraphs and tables.
     pub blocks: Vec<Block>,
     /// `w:hMerge` (legacy horizontal merge, §17.4.22).
     pub h_merge: Option<VMerge>,
@@ -1432,15 +1639,20 @@ pub struct TableCell {
 /// `w:vMerge`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VMerge {
+    /// `restart`: the first cell of a merged group.
     Restart,
+    /// `continue`, also when `w:val` is absent: part of the group the cell before is in.
     Continue,
 }
 
 /// `w:vAlign` of a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CellVAlign {
+    /// `top`.
     Top,
+    /// `center`, `both`.
     Center,
+    /// `bottom`.
     Bottom,
 }
 
@@ -1451,12 +1663,19 @@ pub struct SectionProps {
     pub page_width: Option<Twips>,
     /// `w:pgSz@w:h`.
     pub page_height: Option<Twips>,
+    /// `w:pgMar@w:top` (§17.6.11); may be negative.
     pub margin_top: Option<Twips>,
+    /// `w:pgMar@w:bottom`; may be negative.
     pub margin_bottom: Option<Twips>,
+    /// `w:pgMar@w:left` (strict `w:start`).
     pub margin_left: Option<Twips>,
+    /// `w:pgMar@w:right` (strict `w:end`).
     pub margin_right: Option<Twips>,
+    /// `w:pgMar@w:header`: from the top edge of the page to the header.
     pub margin_header: Option<Twips>,
+    /// `w:pgMar@w:footer`: from the bottom edge of the page to the footer.
     pub margin_footer: Option<Twips>,
+    /// `w:pgMar@w:gutter`: room added for binding.
     pub gutter: Option<Twips>,
     /// `w:type`.
     pub start: Option<SectionStart>,
@@ -1503,9 +1722,13 @@ pub struct SectionProps {
 /// `apples`) is read as a single line whose width is its `w:sz` in points (§17.3.4).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct PageBorders {
+    /// `w:top`.
     pub top: Option<Border>,
+    /// `w:left` (strict `w:start`).
     pub left: Option<Border>,
+    /// `w:bottom`.
     pub bottom: Option<Border>,
+    /// `w:right` (strict `w:end`).
     pub right: Option<Border>,
     /// `w:display`: the pages of the section that show the borders.
     pub display: PageBorderDisplay,
@@ -1518,9 +1741,12 @@ pub struct PageBorders {
 /// `ST_PageBorderDisplay` (§17.18).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum PageBorderDisplay {
+    /// `allPages`, also when absent.
     #[default]
     AllPages,
+    /// `firstPage`: the section's first page only.
     FirstPage,
+    /// `notFirstPage`: every page of the section but the first.
     NotFirstPage,
 }
 
@@ -1560,10 +1786,13 @@ pub enum DocGridType {
 /// `ST_VerticalJc` (§17.18.101) for a page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PageVAlign {
+    /// `top`.
     Top,
+    /// `center`.
     Center,
     /// `both`: lines spread over the page.
     Both,
+    /// `bottom`.
     Bottom,
 }
 
@@ -1583,26 +1812,37 @@ pub struct LineNumbering {
 /// `ST_LineNumberRestart` (§17.18.48).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineNumberRestart {
+    /// `newPage`: numbers start again on each page.
     NewPage,
+    /// `newSection`: numbers start again in each section.
     NewSection,
+    /// `continuous`: numbers run on from the previous section.
     Continuous,
 }
 
 /// `w:headerReference`/`w:footerReference` by `w:type` (§17.10.5).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HeaderFooterRefs {
+    /// `default`, also when `w:type` is absent: the `r:id` for odd pages, or all of them.
     pub default: Option<String>,
+    /// `first`: the `r:id` for the section's first page, with `w:titlePg`.
     pub first: Option<String>,
+    /// `even`: the `r:id` for even pages, with `w:evenAndOddHeaders`.
     pub even: Option<String>,
 }
 
 /// `ST_SectionMark`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SectionStart {
+    /// `nextPage`: on a new page.
     NextPage,
+    /// `continuous`: on the same page.
     Continuous,
+    /// `evenPage`: on the next even page.
     EvenPage,
+    /// `oddPage`: on the next odd page.
     OddPage,
+    /// `nextColumn`: in the next column.
     NextColumn,
 }
 
@@ -1654,9 +1894,12 @@ pub struct ListLevel {
 /// `ST_LevelSuffix` (§17.18.49): what follows the number.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ListSuffix {
+    /// `tab`, and any value not below: a tab.
     #[default]
     Tab,
+    /// `space`: a space.
     Space,
+    /// `nothing`: the text follows the number directly.
     Nothing,
 }
 
@@ -1694,6 +1937,7 @@ pub struct StyleSheet {
 /// One `w:style`.
 #[derive(Debug, Clone, Default)]
 pub struct Style {
+    /// `w:type`.
     pub kind: StyleKind,
     /// `w:name@w:val`.
     pub name: Option<String>,
@@ -1701,7 +1945,9 @@ pub struct Style {
     pub based_on: Option<String>,
     /// `w:default="1"`.
     pub is_default: bool,
+    /// `w:pPr`.
     pub paragraph: ParagraphProps,
+    /// `w:rPr`.
     pub run: RunProps,
     /// A table style's `w:tblPr`, `w:tcPr` and `w:tblStylePr` parts.
     pub table: TableStyleProps,
@@ -1710,9 +1956,13 @@ pub struct Style {
 /// `w:style@w:type`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum StyleKind {
+    /// `paragraph`, also when `w:type` is absent or unknown.
     #[default]
     Paragraph,
+    /// `character`.
     Character,
+    /// `table`.
     Table,
+    /// `numbering`.
     Numbering,
 }

@@ -13,7 +13,12 @@ const INLINE: usize = 14;
 #[derive(Clone)]
 pub enum GlyphText {
     /// `len` bytes of UTF-8 at the start of the array.
-    Inline { len: u8, bytes: [u8; INLINE] },
+    Inline {
+        /// How many bytes of `bytes` hold the text.
+        len: u8,
+        /// The text's UTF-8 bytes, then zeros.
+        bytes: [u8; INLINE],
+    },
     /// A cluster longer than `INLINE` bytes (behind a thin pointer, to keep the enum small).
     Heap(Arc<String>),
 }

@@ -16,7 +16,9 @@ pub use structure::{Scope, StructKind, StructNode, Structure, Tag};
 /// A point on a page, from its top-left corner.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Point {
+    /// Rightwards, in points.
     pub x: Pt,
+    /// Downwards, in points.
     pub y: Pt,
 }
 
@@ -30,7 +32,9 @@ impl Point {
 /// A width and a height.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Size {
+    /// In points.
     pub width: Pt,
+    /// In points.
     pub height: Pt,
 }
 
@@ -113,8 +117,11 @@ pub struct Glyph {
 /// baseline.
 #[derive(Debug, Clone)]
 pub struct TextItem {
+    /// The face the glyph ids belong to; the PDF embeds a subset of it.
     pub face: Arc<Face>,
+    /// The font size (the `Tf` operand).
     pub size: Pt,
+    /// The fill colour of the glyphs.
     pub color: Rgb,
     /// Glyphs in visual order, left to right.
     pub glyphs: Vec<Glyph>,
@@ -134,15 +141,20 @@ impl TextItem {
 /// A straight line from the item's position to `to` (absolute), e.g. an underline or a border.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LineItem {
+    /// The end point, on the page.
     pub to: Point,
+    /// The stroke width; nothing is drawn when it is not positive.
     pub thickness: Pt,
+    /// The stroke colour.
     pub color: Rgb,
 }
 
 /// A rectangle with its top-left corner at the item's position.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RectItem {
+    /// Width, and height downwards from the position.
     pub size: Size,
+    /// Fill colour; `None` leaves it unfilled.
     pub fill: Option<Rgb>,
     /// Outline colour and width.
     pub stroke: Option<(Rgb, Pt)>,
@@ -160,7 +172,9 @@ pub enum LinkDest {
 /// A clickable area with its top-left corner at the item's position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinkItem {
+    /// Width, and height downwards from the position: the annotation's /Rect.
     pub size: Size,
+    /// Where it leads.
     pub dest: LinkDest,
 }
 
@@ -178,18 +192,24 @@ pub struct ImageData {
 /// edge (negative values add empty room).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct ImageCrop {
+    /// Cut from the left edge, as a fraction of the width.
     pub left: f64,
+    /// Cut from the top edge, as a fraction of the height.
     pub top: f64,
+    /// Cut from the right edge, as a fraction of the width.
     pub right: f64,
+    /// Cut from the bottom edge, as a fraction of the height.
     pub bottom: f64,
 }
 
 /// An image filling a box whose top-left corner is at the item's position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ImageItem {
+    /// The image file; the PDF stores each distinct one once.
     pub image: Arc<ImageData>,
     /// The box the visible part of the image fills (before rotation).
     pub size: Size,
+    /// The part of the image that shows.
     pub crop: ImageCrop,
     /// Clockwise rotation about the box's centre, in degrees.
     pub rotation: f64,
@@ -202,10 +222,15 @@ pub struct ImageItem {
 /// Anything that can be placed on a page.
 #[derive(Debug, Clone)]
 pub enum Item {
+    /// A glyph run, shown with `TJ` in an embedded font.
     Text(TextItem),
+    /// A stroked line.
     Line(LineItem),
+    /// A filled and/or stroked rectangle.
     Rect(RectItem),
+    /// A clickable area: written as a Link annotation, not as page content.
     Link(LinkItem),
+    /// An image XObject painted in a box.
     Image(ImageItem),
     /// A drawn shape (an ellipse, rounded rectangle, line or dashed box).
     Shape(ShapeItem),
@@ -214,13 +239,19 @@ pub enum Item {
 /// The outline of a drawn shape in its box.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ShapeKind {
+    /// The box itself.
     Rect,
     /// Corners rounded with this radius.
     RoundRect(Pt),
+    /// The ellipse that fills the box.
     Ellipse,
     /// A line from the top-left corner to the bottom-right one (`down`), else from the
     /// bottom-left to the top-right.
-    Line { down: bool },
+    Line {
+        /// From the top-left corner down to the bottom-right one; else up from the
+        /// bottom-left.
+        down: bool,
+    },
     /// A closed outline through these points, from the box's top-left corner.
     Polygon(Vec<Point>),
 }
@@ -228,8 +259,11 @@ pub enum ShapeKind {
 /// A shape with its box's top-left corner at the item's position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShapeItem {
+    /// The box, downwards from the position.
     pub size: Size,
+    /// The outline.
     pub kind: ShapeKind,
+    /// Fill colour; a line is never filled.
     pub fill: Option<Rgb>,
     /// Outline colour and width.
     pub stroke: Option<(Rgb, Pt)>,
@@ -240,7 +274,10 @@ pub struct ShapeItem {
 /// An item at a position on its page.
 #[derive(Debug, Clone)]
 pub struct Positioned {
+    /// The baseline's start of a text item, a line's start, else the top-left corner of the
+    /// item's box; from the page's top-left corner.
     pub pos: Point,
+    /// What is placed.
     pub item: Item,
     /// The structure element it belongs to, or the kind of artifact it is.
     pub tag: Tag,
@@ -249,7 +286,9 @@ pub struct Positioned {
 /// One page of the output, items in painting order.
 #[derive(Debug, Clone, Default)]
 pub struct Page {
+    /// The page size: the PDF page's /MediaBox.
     pub size: Size,
+    /// The items, later ones painted over earlier ones.
     pub items: Vec<Positioned>,
 }
 
@@ -258,17 +297,24 @@ pub struct Page {
 pub struct OutlineEntry {
     /// 1 for Heading 1, 2 for Heading 2, …
     pub level: u8,
+    /// The heading's text: the bookmark's title.
     pub title: String,
+    /// The index of the page the heading is on, from 0.
     pub page: usize,
+    /// Where on that page the bookmark leads, from its top.
     pub y: Pt,
 }
 
 /// Document information for the PDF Info dictionary.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DocInfo {
+    /// The Info dictionary's /Title and XMP `dc:title`.
     pub title: Option<String>,
+    /// The Info dictionary's /Author and XMP `dc:creator`.
     pub author: Option<String>,
+    /// The Info dictionary's /Subject and XMP `dc:description`.
     pub subject: Option<String>,
+    /// The Info dictionary's /Keywords and XMP `pdf:Keywords`.
     pub keywords: Option<String>,
     /// `dcterms:created` as written (W3CDTF).
     pub created: Option<String>,
@@ -281,10 +327,13 @@ pub struct DocInfo {
 /// Everything the PDF writer needs.
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
+    /// The pages, in order.
     pub pages: Vec<Page>,
     /// Named destinations: bookmark name → (page index, position).
     pub destinations: BTreeMap<String, (usize, Point)>,
+    /// The headings for the PDF outline, in document order; the writer nests them by level.
     pub outline: Vec<OutlineEntry>,
+    /// The Info dictionary and XMP metadata.
     pub info: DocInfo,
     /// The logical structure the items' tags point into (tagged PDF).
     pub structure: Structure,
@@ -293,10 +342,15 @@ pub struct Layout {
 /// Image formats recognised by their signature bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ImageFormat {
+    /// PNG: passed through as Flate when opaque and not interlaced, else decoded.
     Png,
+    /// JPEG: passed through as DCTDecode (a CMYK one is decoded for PDF/A).
     Jpeg,
+    /// GIF: decoded, written as Flate.
     Gif,
+    /// BMP: decoded, written as Flate.
     Bmp,
+    /// TIFF: decoded, written as Flate.
     Tiff,
     /// Enhanced Metafile.
     Emf,

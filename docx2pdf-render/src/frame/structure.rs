@@ -37,26 +37,43 @@ impl Tag {
 /// The standard structure types used (ISO 32000-1 §14.8.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StructKind {
+    /// The root, node 0.
     Document,
     /// A heading, level 1–6.
     H(u8),
+    /// A paragraph.
     P,
+    /// A list: consecutive list paragraphs of one level.
     L,
+    /// A list item.
     LI,
+    /// A list item's number or bullet.
     Lbl,
+    /// A list item's text.
     LBody,
+    /// A table (`w:tbl`).
     Table,
+    /// A table's repeated header rows (`w:tblHeader`).
     THead,
+    /// A table's other rows.
     TBody,
+    /// A table row.
     TR,
     /// A header cell, and which cells it heads.
     TH(Scope),
+    /// A data cell.
     TD,
+    /// A picture or drawing, with its alternative text.
     Figure,
+    /// A hyperlink; its annotation belongs to it.
     Link,
+    /// A table of contents.
     TOC,
+    /// An entry of a table of contents.
     TOCI,
+    /// A footnote or endnote.
     Note,
+    /// A paragraph in the `Caption` style.
     Caption,
     /// Text in a language other than the document's, with its /Lang.
     Span,
@@ -83,6 +100,7 @@ pub enum Scope {
 /// One element of the structure tree.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StructNode {
+    /// The structure type (the element's /S).
     pub kind: StructKind,
     /// The parent node's index (the root is its own parent).
     pub parent: usize,
@@ -96,6 +114,7 @@ pub struct StructNode {
 /// and siblings are in reading order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Structure {
+    /// The nodes, by index; node 0 is the Document.
     pub nodes: Vec<StructNode>,
 }
 

@@ -31,10 +31,18 @@ pub use options::{parse_pdfua, PdfA, PdfOptions};
 pub enum PdfError {
     /// A face's bytes are not a font we can read (nor a collection holding its index).
     #[error("font {name} could not be read")]
-    FontParse { name: String },
+    FontParse {
+        /// The face's PostScript name.
+        name: String,
+    },
     /// A face could not be subset for embedding (e.g. CFF2 outlines or a damaged table).
     #[error("font {name} could not be embedded: {reason}")]
-    Font { name: String, reason: String },
+    Font {
+        /// The face's PostScript name.
+        name: String,
+        /// The subsetter's error.
+        reason: String,
+    },
     /// The deflate compressor failed on a stream.
     #[error("a stream could not be compressed")]
     Compress,

@@ -382,10 +382,10 @@ pub struct SectionStyle {
     pub column_widths: Vec<(Pt, Pt)>,
     /// `w:cols@w:sep`: a line between columns.
     pub column_separator: bool,
-    /// `w:vAlign` (§17.6.23): vertical alignment of the body on the page.
     /// The document grid's line pitch when the grid has lines (`w:docGrid type="lines"` or
     /// `"linesAndChars"`, §17.6.5).
     pub line_pitch: Option<Pt>,
+    /// `w:vAlign` (§17.6.23): vertical alignment of the body on the page.
     pub v_align: crate::docx::model::PageVAlign,
     /// Header relationship ids, missing kinds inherited from the previous section.
     pub headers: HeaderFooterIds,

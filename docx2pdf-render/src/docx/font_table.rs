@@ -107,14 +107,8 @@ fn family(v: &[u8]) -> Option<FontFamily> {
 
 /// Exactly `N` bytes written as `2N` hex digits (ST_Panose, ST_UcharHexNumber).
 fn hex_bytes<const N: usize>(raw: &[u8]) -> Option<[u8; N]> {
-    let raw = raw.trim_ascii();
-    if raw.len() != 2 * N {
-        return None;
-    }
     let mut out = [0u8; N];
-    for (i, pair) in raw.chunks_exact(2).enumerate() {
-        out[i] = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
-    }
+    hex::decode_to_slice(raw.trim_ascii(), &mut out).ok()?;
     Some(out)
 }
 

@@ -111,26 +111,10 @@ pub(crate) fn resolve_target(source_part: &str, target: &str) -> String {
     segments.join("/")
 }
 
+/// A target with its `%XX` escapes decoded (RFC 3986 §2.1), as written when the result
+/// is not UTF-8.
 fn percent_decode(s: &str) -> String {
-    if !s.contains('%') {
-        return s.to_owned();
-    }
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
+    percent_encoding::percent_decode_str(s).decode_utf8().map_or_else(|_| s.to_owned(), |d| d.into_owned())
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use pdf_writer::types::{ActionType, AnnotationFlags, AnnotationType};
 use pdf_writer::writers::Destination;
 use pdf_writer::{Chunk, Finish, Name, Rect, Ref, Str, TextStr};
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
 use super::document::{Refs, Targets};
 use super::structure::Tagging;
@@ -116,22 +117,12 @@ pub(super) fn write_destinations(
     Some(id)
 }
 
+/// What a URI may not hold as it is (§12.6.4.7, RFC 3986): controls, the space and DEL;
+/// non-ASCII bytes are always encoded.
+const NOT_IN_URI: &AsciiSet = &CONTROLS.add(b' ');
+
 /// URIs are 7-bit ASCII (§12.6.4.7, RFC 3986): spaces, controls and non-ASCII bytes are
 /// percent-encoded as browsers do.
 fn percent_encode(uri: &str) -> Cow<'_, str> {
-    if uri.bytes().all(|b| b.is_ascii_graphic()) {
-        return Cow::Borrowed(uri);
-    }
-    let mut out = String::with_capacity(uri.len() + 16);
-    for byte in uri.bytes() {
-        if byte.is_ascii_graphic() {
-            out.push(char::from(byte));
-        } else {
-            const HEX: &[u8; 16] = b"0123456789ABCDEF";
-            out.push('%');
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 15)]));
-        }
-    }
-    Cow::Owned(out)
+    utf8_percent_encode(uri, NOT_IN_URI).into()
 }

@@ -42,6 +42,7 @@ pub mod error;
 pub mod fast_map;
 pub mod frame;
 pub mod lang;
+pub mod metafile;
 pub mod layout;
 pub mod pdf;
 pub mod pipeline;

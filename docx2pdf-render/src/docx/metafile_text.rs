@@ -5,6 +5,7 @@
 //! Visio and OLE previews carry their words this way; layout sets them over the picture.
 
 use crate::bytes::{f32_le, i16_le, i32_le, u16_le, u32_le};
+use crate::metafile::{emf_records, wmf_records, PLACEABLE_KEY};
 use crate::docx::model::{PictureText, TextAnchor};
 
 /// At most this many records are read, and this many texts kept.
@@ -115,14 +116,7 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
     let mut saved: Vec<State> = Vec::new();
     let mut fonts: Vec<Option<Font>> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
-    let mut i = 0usize;
-    for _ in 0..MAX_RECORDS {
-        let (Some(kind), Some(size)) = (u32_le(d, i), u32_le(d, i + 4)) else { break };
-        let size = size as usize;
-        if size < 8 || i + size > d.len() {
-            break;
-        }
-        let rec = &d[i..i + size];
+    for (kind, rec) in emf_records(d, MAX_RECORDS) {
         let pair = |o: usize| Some((i32_le(rec, o)? as f64, i32_le(rec, o + 4)? as f64));
         match kind {
             14 => break,
@@ -190,7 +184,6 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
             // EMR_EXTTEXTOUTA (83), EMR_EXTTEXTOUTW (84): the EmrText at 36.
             83 | 84 if found.len() < MAX_TEXTS => {
                 let (Some(at), Some(n), Some(off)) = (pair(36), u32_le(rec, 44), u32_le(rec, 48)) else {
-                    i += size;
                     continue;
                 };
                 let (n, off) = (n as usize, off as usize);
@@ -212,31 +205,20 @@ pub(crate) fn emf_texts(d: &[u8]) -> Vec<PictureText> {
             }
             _ => {}
         }
-        i += size;
     }
     place(found, area)
 }
 
 /// The texts of a WMF (placeable or not), placed in the picture's box.
 pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
-    let placeable = u32_le(d, 0) == Some(0x9AC6_CDD7);
-    let mut i = if placeable { 22 } else { 0 };
-    // The standard header: its size in words at +2.
-    let Some(header_words) = u16_le(d, i + 2) else { return Vec::new() };
-    i += header_words as usize * 2;
+    let Some(records) = wmf_records(d, MAX_RECORDS) else { return Vec::new() };
     let mut state = State { scaled: true, ..State::default() };
     let mut window_set = false;
     let mut saved: Vec<State> = Vec::new();
     // WMF objects take the lowest free slot of one table (MS-WMF §3.1.4.1).
     let mut objects: Vec<Option<Option<Font>>> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
-    for _ in 0..MAX_RECORDS {
-        let (Some(words), Some(function)) = (u32_le(d, i), u16_le(d, i + 4)) else { break };
-        let size = words as usize * 2;
-        if size < 6 || i + size > d.len() {
-            break;
-        }
-        let rec = &d[i..i + size];
+    for (function, rec) in records {
         let xy = |o: usize| Some((i16_le(rec, o + 2)? as f64, i16_le(rec, o)? as f64));
         match function {
             0x0000 => break,
@@ -305,9 +287,9 @@ pub(crate) fn wmf_texts(d: &[u8]) -> Vec<PictureText> {
             }
             _ => {}
         }
-        i += size;
     }
     // The box: the placeable header's bounds, else the window.
+    let placeable = u32_le(d, 0) == Some(PLACEABLE_KEY);
     let area = match (placeable, [i16_le(d, 6), i16_le(d, 8), i16_le(d, 10), i16_le(d, 12)]) {
         (true, [Some(l), Some(t), Some(r), Some(b)]) if r != l && b != t => {
             (l as f64, t as f64, (r - l) as f64, (b - t) as f64)

@@ -4,6 +4,7 @@
 //! `None`.
 
 use crate::bytes::{i16_le, i32_le, u16_le, u32_le};
+use crate::metafile::{emf_records, wmf_records, PLACEABLE_KEY};
 use super::image::DecodedPng as Decoded;
 use super::raster::decode_bmp;
 
@@ -17,8 +18,6 @@ const EMR_EOF: u32 = 14;
 const META_DIBBITBLT: u16 = 0x0940;
 const META_DIBSTRETCHBLT: u16 = 0x0B41;
 const META_STRETCHDIB: u16 = 0x0F43;
-/// The placeable WMF key (MS-WMF §2.3.2.3).
-const PLACEABLE_KEY: u32 = 0x9AC6_CDD7;
 /// A bitmap must cover this share of the frame's area to stand for the whole picture.
 const MIN_COVER: f64 = 0.5;
 /// At most this many records are looked at.
@@ -63,16 +62,7 @@ fn emf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
     };
     let frame = rect(d, 8)?;
     let mut found = Vec::new();
-    let mut at = 0usize;
-    for _ in 0..MAX_RECORDS {
-        let (Some(kind), Some(size)) = (u32_le(d, at), u32_le(d, at + 4).map(|s| s as usize))
-        else {
-            break;
-        };
-        if size < 8 || at + size > d.len() {
-            break;
-        }
-        let rec = &d[at..at + size];
+    for (kind, rec) in emf_records(d, MAX_RECORDS) {
         let fields = match kind {
             EMR_STRETCHDIBITS => Some(48),
             EMR_BITBLT | EMR_STRETCHBLT => Some(84),
@@ -94,7 +84,6 @@ fn emf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
         if kind == EMR_EOF {
             break;
         }
-        at += size;
     }
     Some((frame, found))
 }
@@ -123,30 +112,22 @@ fn dib_bits_offset(dib: &[u8]) -> Option<usize> {
 /// The bitmaps of a WMF placed by their destination rectangles, with the placeable
 /// header's box (or the first bitmap's) as the frame.
 fn wmf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
-    let (start, frame) = if u32_le(d, 0)? == PLACEABLE_KEY {
+    let frame = if u32_le(d, 0)? == PLACEABLE_KEY {
         let (l, t, r, b) = (
             f64::from(i16_le(d, 6)?),
             f64::from(i16_le(d, 8)?),
             f64::from(i16_le(d, 10)?),
             f64::from(i16_le(d, 12)?),
         );
-        (22, Some((l.min(r), t.min(b), (r - l).abs(), (b - t).abs())))
+        Some((l.min(r), t.min(b), (r - l).abs(), (b - t).abs()))
     } else {
-        (0, None)
+        None
     };
-    let header_words = u16_le(d, start + 2)? as usize;
-    let mut at = start + header_words * 2;
     let mut found = Vec::new();
-    for _ in 0..MAX_RECORDS {
-        let (Some(size), Some(function)) =
-            (u32_le(d, at).map(|s| s as usize * 2), u16_le(d, at + 4))
-        else {
-            break;
-        };
-        if size < 6 || at + size > d.len() || function == 0 {
+    for (function, rec) in wmf_records(d, MAX_RECORDS)? {
+        if function == 0 {
             break;
         }
-        let rec = &d[at..at + size];
         // The DIB's offset and the destination's height, width, y and x fields (MS-WMF
         // §2.3.1.3, §2.3.1.2, §2.3.1.1: the variants that carry a bitmap).
         let layout = match function {
@@ -168,7 +149,6 @@ fn wmf_bitmaps(d: &[u8]) -> Option<(Area, Vec<Placed>)> {
                 }
             }
         }
-        at += size;
     }
     let frame = frame.or_else(|| found.first().map(|(r, _)| *r))?;
     Some((frame, found))

@@ -631,8 +631,18 @@ fn leader_item(s: &SpanStyle, leader: TabLeader, (from, to): (Pt, Pt), ctx: &mut
     if n < 1.0 {
         return None;
     }
-    let glyphs = vec![Glyph { id: g.id, advance: adv, offset: Point::default(), text: GlyphText::new(ch) }; n as usize];
-    Some((adv * first - origin, TextItem { face: face.face.clone(), size: s.run.size, rtl: false, color: s.color, glyphs }))
+    let mut glyphs = Vec::with_capacity(n as usize + 1);
+    // The tab itself comes first, as a space at the end of the text before it, as in
+    // Word's PDFs: text extraction reads "Contents ....... 3", the title a word apart from
+    // the dots (AndresMunozB_Paradigmas-Scheme_Informe: a space at 176.18 pt, the first dot
+    // at 176.66 pt).
+    let start = adv * first - origin;
+    if let Some(space) = ctx.shape(&face, " ", false, false).first().filter(|_| start >= from) {
+        glyphs.push(Glyph { id: space.id, advance: start - from, offset: Point::default(), text: GlyphText::new(" ") });
+    }
+    let dots_from = if glyphs.is_empty() { start } else { from };
+    glyphs.extend(std::iter::repeat_n(Glyph { id: g.id, advance: adv, offset: Point::default(), text: GlyphText::new(ch) }, n as usize));
+    Some((dots_from, TextItem { face: face.face.clone(), size: s.run.size, rtl: false, color: s.color, glyphs }))
 }
 
 #[cfg(test)]
@@ -771,7 +781,7 @@ mod tests {
         let t = texts(&out.layout.pages[0]);
         let num = t.iter().find(|x| x.2 == "12").expect("the number");
         assert!((num.0 + num.3.width().0 - 540.0).abs() < 0.01);
-        let leader = t.iter().find(|x| x.2.starts_with("....")).expect("a leader");
+        let leader = t.iter().find(|x| x.2.starts_with(" ....")).expect("a leader, after the tab's space");
         assert!(leader.0 + leader.3.width().0 <= num.0 + 0.01);
     }
 
@@ -787,16 +797,19 @@ mod tests {
         let t = texts(&out.layout.pages[0]);
         for title in ["Introduction", "A longer title than that"] {
             let text = t.iter().find(|x| x.2 == title).expect("the title");
-            let leader = t.iter().find(|x| x.2.starts_with("....") && (x.1 - text.1).abs() < 0.01).expect("a leader");
-            let pitch = leader.3.glyphs[0].advance.0;
+            let leader = t.iter().find(|x| x.2.starts_with(" ....") && (x.1 - text.1).abs() < 0.01).expect("a leader");
+            let pitch = leader.3.glyphs[1].advance.0;
             // A whole number of 600 dpi pixels.
             let px = pitch * 600.0 / 72.0;
             assert!((px - px.round()).abs() < 1e-9, "{title}: pitch {pitch} pt");
-            // Its first dot on a multiple of the pitch from x = 0, the first one after the title.
-            let cells = leader.0 / pitch;
-            assert!((cells - cells.round()).abs() < 1e-6, "{title}: dots from {} pt, pitch {pitch}", leader.0);
+            // The tab's space at the end of the title, then the first dot on a multiple of
+            // the pitch from x = 0, the first one after the title.
             let title_end = text.0 + text.3.width().0;
-            assert!(leader.0 >= title_end - 1e-6 && leader.0 < title_end + pitch, "{title}");
+            assert!((leader.0 - title_end).abs() < 1e-6, "{title}: the space at {} pt", leader.0);
+            let first_dot = leader.0 + leader.3.glyphs[0].advance.0;
+            let cells = first_dot / pitch;
+            assert!((cells - cells.round()).abs() < 1e-6, "{title}: dots from {first_dot} pt, pitch {pitch}");
+            assert!(first_dot >= title_end - 1e-6 && first_dot < title_end + pitch, "{title}");
         }
     }
 

@@ -212,8 +212,9 @@ async fn every_answer_of_the_app_on_every_route_is_in_the_description() {
         .set_payload("hello");
     // A `pdfa` level we do not offer, before the file part.
     let bad_option = common::form(&sample, &[("pdfa", "PDF/X-1a")]);
-    // PDF/UA asked of a document without a title: 200 with X-Conversion-Warnings.
-    let pdfua = common::form(&sample, &[("pdfua", "true")]);
+    // PDF/UA asked of a document without a title, nor a heading or a file name to take one
+    // from: 200 with X-Conversion-Warnings.
+    let pdfua = common::form_named(&sample, None, &[("pdfua", "true")]);
     let cases: Vec<(TestRequest, u16, &str)> = vec![
         (convert(Some(&key), multipart("file", &sample)), 200, ""),
         (convert(Some(&key), pdfua), 200, ""),

@@ -6,8 +6,8 @@
 mod common;
 
 use actix_web::test::{self, TestRequest};
-use common::docx::{docx_with_files, escape, inline_picture, png};
-use common::{convert_cli, form, multipart, multipart_type, Settings, TestService};
+use common::docx::{docx_styled_with_files, docx_with_files, escape, inline_picture, png, WORD_STYLES};
+use common::{convert_cli, form, form_named, multipart, multipart_type, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
 use serde_json::Value;
@@ -382,7 +382,7 @@ async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free()
     assert_eq!(used(&svc).await, 0, "a refused option costs nothing");
 
     // A picture without alternative text: converted anyway, and the header says why it is
-    // not PDF/UA.
+    // not PDF/UA (the upload's name, document.docx, gives the title).
     let no_alt = docx_with_files(
         &format!("<w:p><w:r>{}</w:r></w:p>", inline_picture(40, 30)),
         &[("rIdImg", "image", "media/image1.png")],
@@ -391,7 +391,7 @@ async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free()
     let res = test::call_service(&app, post(form(&no_alt, &[("pdfua", "true"), ("pdfa", "PDF/A-2b")]))).await;
     assert_eq!(res.status(), 200);
     let warnings = res.headers().get("X-Conversion-Warnings").map(|v| v.to_str().unwrap().to_owned());
-    assert_eq!(warnings.as_deref(), Some("pdfua_figure_without_alt, pdfua_no_title"));
+    assert_eq!(warnings.as_deref(), Some("pdfua_figure_without_alt"));
     let pdf = test::read_body(res).await;
     assert_pdfa(&pdf, "2", true);
 
@@ -402,6 +402,109 @@ async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free()
     // Without the fields, no header either.
     let res = test::call_service(&app, post(form(&no_alt, &[]))).await;
     assert!(res.headers().get("X-Conversion-Warnings").is_none());
+}
+
+// ---- the PDF/UA title (ISO 14289-1 §7.1) ----
+
+/// Reads the title back with pikepdf and what pdfua says about it; prints one JSON object.
+const TITLE_CHECK: &str = r#"
+import json, subprocess, sys
+import pikepdf
+path = sys.argv[1]
+run = subprocess.run([sys.executable, "-m", "pdfua", "check", "--format", "json", path], capture_output=True, text=True)
+report = json.loads(run.stdout)
+out = {"title_findings": [f["rule_id"] + ": " + f["message"] for f in report["findings"]
+                          if f["rule_id"] in ("UA-07-001", "UA-07-002") or "title" in f["message"].lower()]}
+pdf = pikepdf.open(path)
+root = pdf.Root
+out["info_title"] = str(pdf.docinfo.get("/Title", ""))
+out["xmp_title"] = str(pdf.open_metadata().get("dc:title", ""))
+out["display_doc_title"] = bool(root.ViewerPreferences.DisplayDocTitle) if "/ViewerPreferences" in root else False
+print(json.dumps(out))
+"#;
+
+/// `pdf` carries `title` in /Info and in XMP `dc:title`, asks viewers to show it, and
+/// pdfua finds nothing to say about its title.
+fn assert_titled(pdf: &[u8], title: &str) {
+    assert!(String::from_utf8_lossy(pdf).contains("/DisplayDocTitle true"), "the title bar shows the title");
+    let Some(found) = common::python::run_on_pdf(TITLE_CHECK, pdf) else { return };
+    assert_eq!(found["info_title"], title);
+    assert_eq!(found["xmp_title"], title);
+    assert_eq!(found["display_doc_title"], Value::Bool(true));
+    assert_eq!(found["title_findings"], serde_json::json!([]));
+}
+
+/// Word's Title style, beside the blank document's Normal, Heading 1 and TOC 1.
+fn title_styles() -> String {
+    WORD_STYLES.replace(
+        "</w:styles>",
+        r#"<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:pPr><w:spacing w:after="0"/><w:contextualSpacing/></w:pPr><w:rPr><w:sz w:val="56"/></w:rPr></w:style></w:styles>"#,
+    )
+}
+
+fn styled(style: &str, runs: &str) -> String {
+    format!(r#"<w:p><w:pPr><w:pStyle w:val="{style}"/></w:pPr>{runs}</w:p>"#)
+}
+
+/// No title in the properties (no `docProps/core.xml` at all): under PDF/UA the Title
+/// paragraph's text is the title, the words either side of its line break kept apart;
+/// without PDF/UA the PDF stays as Word would write it, without one.
+#[test]
+fn pdfua_takes_a_missing_title_from_the_title_paragraph() {
+    let body = [
+        styled("Title", &format!("{}<w:r><w:br/></w:r>{}", run("Harvest & yield"), run("2024"))),
+        styled("Heading1", &run("Method")),
+        format!("<w:p>{}</w:p>", run("Wheat was sown in March.")),
+    ]
+    .concat();
+    let bytes = docx_styled_with_files(&body, &title_styles(), &[], &[]);
+    assert_titled(&convert_cli(&bytes, &["--pdfua"]), "Harvest & yield 2024");
+    let plain = String::from_utf8_lossy(&convert_cli(&bytes, &[])).into_owned();
+    assert!(!plain.contains("/DisplayDocTitle") && !plain.contains("dc:title"), "only under PDF/UA");
+}
+
+/// Without a Title paragraph, the first heading (the first H1–H6 element) gives the title.
+#[test]
+fn pdfua_takes_a_missing_title_from_the_first_heading() {
+    let body = [
+        format!("<w:p>{}</w:p>", run("Notes from the field.")),
+        styled("Heading1", &run("Method")),
+        styled("Heading1", &run("Results")),
+    ]
+    .concat();
+    let bytes = docx_styled_with_files(&body, &title_styles(), &[], &[]);
+    assert_titled(&convert_cli(&bytes, &["--pdfua"]), "Method");
+}
+
+/// Without a Title paragraph or a heading, the uploaded file's name without its folder or
+/// extension gives the title; without a file name either, the response says there is none.
+#[actix_web::test]
+async fn pdfua_takes_a_missing_title_from_the_uploaded_file_name() {
+    let svc = TestService::start(Settings::default()).await;
+    let key = svc.account("titles", Plan::Paid, 100).await;
+    let app = test::init_service(create_app(svc.state.clone())).await;
+    let post = |body: Vec<u8>| {
+        TestRequest::post()
+            .uri("/api/convert")
+            .insert_header(("Content-Type", multipart_type()))
+            .insert_header(("Authorization", format!("Bearer {key}")))
+            .set_payload(body)
+            .to_request()
+    };
+    let bytes = common::docx::docx(&format!("<w:p>{}</w:p>", run("Wheat was sown in March.")));
+    let res = test::call_service(&app, post(form_named(&bytes, Some("/home/ada/Q3 field report.docx"), &[("pdfua", "true")]))).await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers().get("X-Conversion-Warnings").is_none());
+    let pdf = test::read_body(res).await;
+    assert!(!String::from_utf8_lossy(&pdf).contains("/home/ada"), "never the folder");
+    assert_titled(&pdf, "Q3 field report");
+
+    let res = test::call_service(&app, post(form_named(&bytes, None, &[("pdfua", "true")]))).await;
+    assert_eq!(res.status(), 200);
+    let warnings = res.headers().get("X-Conversion-Warnings").map(|v| v.to_str().unwrap().to_owned());
+    assert_eq!(warnings.as_deref(), Some("pdfua_no_title"));
+    let pdf = test::read_body(res).await;
+    assert!(!String::from_utf8_lossy(&pdf).contains("/DisplayDocTitle"));
 }
 
 /// Each line of the first page as PyMuPDF reads it: its text in the order the content

@@ -44,7 +44,7 @@ impl Default for Options {
 pub fn convert(docx: &[u8], options: &Options) -> Result<Converted, RenderError> {
     let renderer = Renderer { fonts: font_book(&options.font_dirs), limits: options.limits.clone(), threads: options.threads, release: Release::Free };
     let deadline = options.time_limit.map_or_else(Deadline::none, Deadline::after);
-    convert_with(&renderer, docx, &deadline, options.pdf).map_err(|e| match (e, options.time_limit) {
+    convert_with(&renderer, docx, &deadline, options.pdf.clone()).map_err(|e| match (e, options.time_limit) {
         (e, Some(limit)) if e.kind() == crate::RenderErrorKind::Timeout => RenderError::Timeout(limit.as_secs()),
         (e, _) => e,
     })

@@ -1,7 +1,7 @@
 //! `docx2pdf convert IN.docx OUT.pdf`: the service's renderer, without server or credits.
 
 use crate::config::ConvertArgs;
-use crate::pdf::PdfOptions;
+use crate::pdf::{file_stem, PdfOptions};
 use crate::render::{convert_with, Deadline, Release, Renderer};
 
 use super::CliError;
@@ -21,7 +21,9 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
         0 => Deadline::none(),
         _ => Deadline::after(args.limits.render_timeout()),
     };
-    let options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa };
+    // Only the file's stem, never its folder, may become the title.
+    let stem = args.input.file_name().and_then(|name| file_stem(&name.to_string_lossy()));
+    let options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa, file_stem: stem };
     let rendered = convert_with(&renderer, &bytes, &deadline, options)
         .map_err(|source| CliError::Convert { path: args.input.clone(), source })?;
     std::fs::write(&args.output, &rendered.pdf).map_err(|source| CliError::Write { path: args.output.clone(), source })?;

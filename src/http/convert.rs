@@ -13,7 +13,7 @@ use super::{ApiError, AppState};
 use crate::credits::credits_for;
 use crate::db::usage::Hold;
 use crate::ledger::{Commit, LedgerError, Release, Reserve};
-use crate::pdf::{parse_pdfua, PdfA, PdfOptions};
+use crate::pdf::{file_stem, parse_pdfua, PdfA, PdfOptions};
 use crate::render::pool::RenderJob;
 use crate::render::{PoolError, RenderError, RenderErrorKind};
 
@@ -125,7 +125,8 @@ async fn note_key_use(state: &AppState, caller: &Caller) {
     }
 }
 
-/// The conformance the form fields ask for: `pdfua` `true`/`false`, `pdfa` a level name.
+/// The conformance the form fields ask for: `pdfua` `true`/`false`, `pdfa` a level name;
+/// with the stem of the upload's file name, PDF/UA's title of last resort.
 fn options(upload: &Upload) -> Result<PdfOptions, ApiError> {
     // An empty field is a field not sent (forms often send every field).
     let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
@@ -140,7 +141,8 @@ fn options(upload: &Upload) -> Result<PdfOptions, ApiError> {
             ApiError::InvalidOption(format!("the form field \"pdfa\" is {v:?}; it takes one of {}", PdfA::NAMES))
         })?),
     };
-    Ok(PdfOptions { pdfua, pdfa })
+    let file_stem = upload.file_name.as_deref().and_then(file_stem);
+    Ok(PdfOptions { pdfua, pdfa, file_stem })
 }
 
 /// Releases a hold when the handler is dropped before it could commit or release it.

@@ -58,7 +58,9 @@ struct ApiDoc;
 #[derive(Serialize, ToSchema)]
 #[allow(dead_code)]
 pub struct ConvertForm {
-    /// The DOCX document. The server judges the bytes, not the part's label or file name.
+    /// The DOCX document. The server judges the bytes, not the part's label or file name; with
+    /// `pdfua`, the file name without folder or extension is the title of a document that
+    /// has none in its properties, its text or its headings.
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
     /// `true` for a tagged PDF/UA-1 document; another value is refused with 400 `invalid_option`.

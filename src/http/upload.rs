@@ -18,6 +18,9 @@ const MAX_OTHER_FIELD: usize = 64 * 1024;
 #[derive(Debug, Default)]
 pub struct Upload {
     pub file: Vec<u8>,
+    /// The `file` part's file name as the client sent it (`filename` of its
+    /// Content-Disposition), if any.
+    pub file_name: Option<String>,
     /// The `pdfua` field.
     pub pdfua: Option<String>,
     /// The `pdfa` field.
@@ -90,6 +93,7 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
         }
         if is_file {
             file = Some(buf);
+            upload.file_name = field.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_owned);
         } else {
             let slot = match field.name() {
                 Some("pdfua") => &mut upload.pdfua,

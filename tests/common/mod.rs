@@ -32,8 +32,14 @@ pub const DOCX_TYPE: &str =
 
 /// A multipart/form-data body with one part named `name` holding `bytes`.
 pub fn multipart(name: &str, bytes: &[u8]) -> Vec<u8> {
+    multipart_named(name, Some("document.docx"), bytes)
+}
+
+/// [`multipart`] with the part's `filename` as given, or none at all.
+pub fn multipart_named(name: &str, filename: Option<&str>, bytes: &[u8]) -> Vec<u8> {
+    let filename = filename.map(|f| format!("; filename=\"{f}\"")).unwrap_or_default();
     let mut body = format!(
-        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"document.docx\"\r\nContent-Type: {DOCX_TYPE}\r\n\r\n"
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"{filename}\r\nContent-Type: {DOCX_TYPE}\r\n\r\n"
     )
     .into_bytes();
     body.extend_from_slice(bytes);
@@ -43,11 +49,16 @@ pub fn multipart(name: &str, bytes: &[u8]) -> Vec<u8> {
 
 /// A multipart/form-data body with text fields `(name, value)` before the file part `file`.
 pub fn form(file: &[u8], fields: &[(&str, &str)]) -> Vec<u8> {
+    form_named(file, Some("document.docx"), fields)
+}
+
+/// [`form`] with the file part's `filename` as given, or none at all.
+pub fn form_named(file: &[u8], filename: Option<&str>, fields: &[(&str, &str)]) -> Vec<u8> {
     let mut body = Vec::new();
     for (name, value) in fields {
         body.extend_from_slice(format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
     }
-    body.extend_from_slice(&multipart("file", file));
+    body.extend_from_slice(&multipart_named("file", filename, file));
     body
 }
 

@@ -322,6 +322,10 @@ pub struct DocInfo {
     pub modified: Option<String>,
     /// The document's language (BCP 47), from the default run properties.
     pub lang: Option<String>,
+    /// The title the document's own text gives: its first paragraph in the Title style,
+    /// else its first heading. Written only under PDF/UA when `title` is empty (ISO 14289-1
+    /// §7.1).
+    pub text_title: Option<String>,
 }
 
 /// Everything the PDF writer needs.

@@ -79,6 +79,8 @@ pub fn layout_releasing(
             created: doc.info.created.clone(),
             modified: doc.info.modified.clone(),
             lang: Some(crate::resolve::document_lang(doc).to_owned()),
+            // Filled once the pages are laid out.
+            text_title: None,
         },
         structure: std::mem::take(&mut resolved.structure),
         ..Layout::default()
@@ -106,6 +108,8 @@ pub fn layout_releasing(
     // The index of each page within its section, for `w:display` of page borders.
     let mut in_section = 0usize;
     let mut previous_section = None;
+    // The text of the first paragraph in the Title style, and of the first heading.
+    let (mut title_paragraph, mut first_heading) = (None, None);
     for (index, build) in pages.into_iter().enumerate() {
         in_section = if previous_section == Some(build.section) { in_section + 1 } else { 0 };
         previous_section = Some(build.section);
@@ -155,12 +159,17 @@ pub fn layout_releasing(
                     layout.destinations.entry(name).or_insert((index, at));
                 }
                 Mark::Outline { level, title, at } => layout.outline.push(OutlineEntry { level, title, page: index, y: at.y }),
+                Mark::Title { text, heading } => {
+                    let first = if heading { &mut first_heading } else { &mut title_paragraph };
+                    first.get_or_insert(text);
+                }
                 // The flow has already placed the note on this page.
                 Mark::Note(..) => {}
             }
         }
         layout.pages.push(page);
     }
+    layout.info.text_title = title_paragraph.or(first_heading);
     let mut warnings = std::mem::take(&mut resolved.warnings);
     warnings.extend(ctx.take_warnings());
     release.dispose(ctx);
@@ -170,7 +179,7 @@ pub fn layout_releasing(
 
 #[cfg(test)]
 mod tests {
-    use crate::docx::model::{Block, CoreProps, Inline, Paragraph, Style, StyleKind};
+    use crate::docx::model::{Block, BreakKind, CoreProps, Inline, Paragraph, RunContent, Style, StyleKind};
     use crate::layout::testing::*;
 
     #[test]
@@ -186,6 +195,29 @@ mod tests {
         let e = &out.layout.outline[0];
         assert_eq!((e.level, e.title.as_str(), e.page), (1, "Introduction", 0));
         assert!((e.y.0 - (72.0 + 11.4990234375)).abs() < 0.01);
+    }
+
+    #[test]
+    fn the_text_title_is_the_first_title_paragraph_else_the_first_heading() {
+        let mut doc = doc_of(vec![]);
+        let heading = Style { kind: StyleKind::Paragraph, name: Some("heading 1".into()), ..Default::default() };
+        doc.styles.styles.insert("Heading1".into(), heading);
+        // A localized Title style keeps the English name under its own id.
+        let title = Style { kind: StyleKind::Paragraph, name: Some("Title".into()), ..Default::default() };
+        doc.styles.styles.insert("Titel".into(), title);
+        let styled = |text: &str, id: &str| Paragraph { style: Some(id.into()), ..para(text) };
+        let body = |blocks: Vec<Paragraph>| blocks.into_iter().map(Block::Paragraph).collect::<Vec<_>>();
+        doc.body = body(vec![para("text"), styled("Method", "Heading1"), styled("  Annual\treport ", "Titel"), styled("Again", "Titel")]);
+        assert_eq!(lay(&doc).layout.info.text_title.as_deref(), Some("Annual report"));
+        // A line break parts words.
+        let mut broken = styled("AMENDED AND RESTATED", "Heading1");
+        if let Inline::Run(r) = &mut broken.inlines[0] {
+            r.content.extend([RunContent::Break(BreakKind::Line), RunContent::Text("CERTIFICATE".into())]);
+        }
+        doc.body = body(vec![para("text"), broken, styled("Results", "Heading1")]);
+        assert_eq!(lay(&doc).layout.info.text_title.as_deref(), Some("AMENDED AND RESTATED CERTIFICATE"));
+        doc.body = body(vec![para("text")]);
+        assert_eq!(lay(&doc).layout.info.text_title, None);
     }
 
     #[test]

@@ -14,6 +14,9 @@ pub(crate) enum Mark {
     Destination { name: String, at: Point },
     /// A heading: an outline entry.
     Outline { level: u8, title: String, at: Point },
+    /// A paragraph in the Title style or a heading, with its text: the document's title
+    /// when its properties give none (PDF/UA, ISO 14289-1 §7.1).
+    Title { text: String, heading: bool },
     /// A page-dependent field laid out with a reserved width, filled in after pagination.
     Field(PendingField),
     /// A footnote or endnote reference: the page holding this line holds the footnote.
@@ -46,7 +49,7 @@ impl Mark {
         let p = match self {
             Mark::Destination { at, .. } | Mark::Outline { at, .. } => at,
             Mark::Field(f) => &mut f.at,
-            Mark::Note(..) => return,
+            Mark::Note(..) | Mark::Title { .. } => return,
         };
         p.x += d.x;
         p.y += d.y;

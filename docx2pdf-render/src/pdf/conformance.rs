@@ -1,5 +1,8 @@
 //! What PDF/UA-1 and PDF/A add to the default tagged output: the sRGB output intent, the
-//! file identifier, and the warnings for what a document keeps from conforming.
+//! file identifier, a title taken from the text or the file's name, and the warnings for
+//! what a document keeps from conforming.
+
+use std::borrow::Cow;
 
 use pdf_writer::types::OutputIntentSubtype;
 use pdf_writer::writers::Catalog;
@@ -23,7 +26,7 @@ const SRGB: &[u8] = include_bytes!("../../assets/sRGB.icc");
 const SRGB_NAME: &str = "sRGB IEC61966-2.1";
 
 /// Writes the ICC profile of the output intent; `None` unless PDF/A is asked for.
-pub(super) fn write_profile(pdf: &mut Pdf, refs: &mut Refs, deflater: &mut Deflater, options: PdfOptions) -> Result<Option<Ref>, PdfError> {
+pub(super) fn write_profile(pdf: &mut Pdf, refs: &mut Refs, deflater: &mut Deflater, options: &PdfOptions) -> Result<Option<Ref>, PdfError> {
     if options.pdfa.is_none() {
         return Ok(None);
     }
@@ -47,7 +50,7 @@ pub(super) fn write_output_intent(catalog: &mut Catalog<'_>, profile: Option<Ref
 
 /// Sets the trailer's /ID (ISO 19005-2 §6.1.3): a digest of everything written before it,
 /// so the same input keeps the same bytes.
-pub(super) fn set_file_id(pdf: &mut Pdf, options: PdfOptions) {
+pub(super) fn set_file_id(pdf: &mut Pdf, options: &PdfOptions) {
     if options.pdfa.is_none() {
         return;
     }
@@ -56,9 +59,23 @@ pub(super) fn set_file_id(pdf: &mut Pdf, options: PdfOptions) {
     pdf.set_file_id((id.clone(), id));
 }
 
+/// The document information to write. Under PDF/UA a title is required, in dc:title and
+/// shown in the title bar (ISO 14289-1 §7.1): when the properties give none, the text of the
+/// first paragraph in the Title style or else of the first heading, else the file's name
+/// without its extension. Otherwise the properties as they are.
+pub(super) fn titled<'a>(info: &'a DocInfo, options: &PdfOptions) -> Cow<'a, DocInfo> {
+    if !options.pdfua || present(&info.title).is_some() {
+        return Cow::Borrowed(info);
+    }
+    match present(&info.text_title).or(options.file_stem.as_deref().filter(|s| !s.is_empty())) {
+        Some(title) => Cow::Owned(DocInfo { title: Some(title.to_owned()), ..info.clone() }),
+        None => Cow::Borrowed(info),
+    }
+}
+
 /// What keeps the document from the conformance asked for, as warnings; the PDF is
-/// written all the same.
-pub(super) fn warnings(options: PdfOptions, info: &DocInfo, tagging: &Tagging<'_>) -> Vec<Warning> {
+/// written all the same. `info` is as [`titled`] gives it.
+pub(super) fn warnings(options: &PdfOptions, info: &DocInfo, tagging: &Tagging<'_>) -> Vec<Warning> {
     let mut out = Vec::new();
     if options.pdfua {
         let figures_without_alt = tagging.figures_without_alt();
@@ -76,7 +93,10 @@ pub(super) fn warnings(options: PdfOptions, info: &DocInfo, tagging: &Tagging<'_
             ));
         }
         if present(&info.title).is_none() {
-            out.push(Warning::new("pdfua_no_title", "the document has no title in its properties (ISO 14289-1 §7.1)"));
+            out.push(Warning::new(
+                "pdfua_no_title",
+                "the document has no title in its properties, no Title or heading paragraph to take one from, and no file name (ISO 14289-1 §7.1)",
+            ));
         }
     }
     out

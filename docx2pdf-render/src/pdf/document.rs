@@ -170,17 +170,18 @@ pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Res
     let outline_ref = outline::write(&mut pdf, &mut refs, &layout.outline, &targets);
     let dests_ref = link::write_destinations(&mut pdf, &mut refs, &layout.destinations, &targets);
     let info_ref = refs.alloc();
-    metadata::write(&mut pdf, info_ref, &layout.info);
+    let info = conformance::titled(&layout.info, &options);
+    metadata::write(&mut pdf, info_ref, &info);
     let page_refs: Vec<Ref> = targets.pages.iter().map(|&(id, _)| id).collect();
     // Word writes the document's language; without one, ours is Word's default.
     let lang = layout.info.lang.as_deref().unwrap_or(crate::lang::DEFAULT_LANG);
     let mut warnings = images.warnings;
-    warnings.extend(conformance::warnings(options, &layout.info, &tagging));
+    warnings.extend(conformance::warnings(&options, &info, &tagging));
     let struct_root = tagging.write(&mut pdf, &mut refs, &page_refs, lang);
-    let profile = conformance::write_profile(&mut pdf, &mut refs, &mut deflater, options)?;
+    let profile = conformance::write_profile(&mut pdf, &mut refs, &mut deflater, &options)?;
     let xmp_ref = refs.alloc();
     let claims = Claims { pdfua: options.pdfua, pdfa: options.pdfa.map(|level| (level.part(), 'B')) };
-    let xmp = xmp::packet(&layout.info, claims);
+    let xmp = xmp::packet(&info, claims);
     // Left uncompressed, so that tools which do not parse PDF still find it (XMP Part 3).
     pdf.metadata(xmp_ref, &xmp);
 
@@ -191,7 +192,7 @@ pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Res
     catalog.pair(Name(b"StructTreeRoot"), struct_root);
     catalog.lang(TextStr(lang));
     catalog.metadata(xmp_ref);
-    if metadata::present(&layout.info.title).is_some() {
+    if metadata::present(&info.title).is_some() {
         // The title bar shows the title, not the file name (ISO 14289-1 §7.1).
         catalog.viewer_preferences().display_doc_title(true);
     }
@@ -208,7 +209,7 @@ pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Res
     }
     conformance::write_output_intent(&mut catalog, profile);
     catalog.finish();
-    conformance::set_file_id(&mut pdf, options);
+    conformance::set_file_id(&mut pdf, &options);
     Ok((pdf.finish(), warnings))
 }
 

@@ -24,7 +24,7 @@ mod tests;
 
 use crate::frame::Layout;
 
-pub use options::{parse_pdfua, PdfA, PdfOptions};
+pub use options::{file_stem, parse_pdfua, PdfA, PdfOptions};
 
 /// Why the PDF could not be written.
 #[derive(Debug, thiserror::Error)]

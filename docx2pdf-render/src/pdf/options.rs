@@ -2,13 +2,25 @@
 //! (ISO 14289-1) and PDF/A (ISO 19005) conformance.
 
 /// The conformance a conversion asks for; the default is plain tagged PDF.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PdfOptions {
     /// Claim PDF/UA-1: the pdfuaid XMP part, a title, and warnings for what the document
     /// itself leaves out (a figure without alternative text).
     pub pdfua: bool,
     /// Claim a PDF/A level.
     pub pdfa: Option<PdfA>,
+    /// The name of the file converted, as [`file_stem`] gives it: the title of last resort
+    /// under PDF/UA (ISO 14289-1 §7.1), when neither the properties nor the text give one.
+    pub file_stem: Option<String>,
+}
+
+/// The stem of a file's name or path as a title: `Q3 report` for `C:\work\Q3 report.docx`
+/// or `/srv/in/Q3 report.docx`; never its folder. `None` when nothing is left (`.docx`).
+pub fn file_stem(name: &str) -> Option<String> {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let stem = base.rfind('.').map_or(base, |dot| &base[..dot]);
+    let words: Vec<&str> = stem.split(|c: char| c.is_whitespace() || c.is_control()).filter(|w| !w.is_empty()).collect();
+    (!words.is_empty()).then(|| words.join(" "))
 }
 
 /// The PDF/A levels offered: level B (visual appearance) of parts 1, 2 and 3.
@@ -80,5 +92,16 @@ mod tests {
         assert_eq!(PdfA::parse("2b"), None);
         assert_eq!(parse_pdfua("TRUE"), Some(true));
         assert_eq!(parse_pdfua("yes"), None);
+    }
+
+    #[test]
+    fn a_file_stem_keeps_neither_folder_nor_extension() {
+        assert_eq!(file_stem("Q3 report.docx").as_deref(), Some("Q3 report"));
+        assert_eq!(file_stem("/srv/uploads/Q3 report.docx").as_deref(), Some("Q3 report"));
+        assert_eq!(file_stem(r"C:\Users\ada\Q3  report.v2.docx").as_deref(), Some("Q3 report.v2"));
+        assert_eq!(file_stem("README").as_deref(), Some("README"));
+        assert_eq!(file_stem(".docx"), None);
+        assert_eq!(file_stem("folder/"), None);
+        assert_eq!(file_stem(" .docx"), None);
     }
 }

@@ -848,6 +848,37 @@ fn info_keeps_non_ascii_text_and_names_the_producer() {
     assert!(!info.contains("CreationDate"), "{info}");
 }
 
+/// Under PDF/UA a document without a title property takes the text's title, else the
+/// file's name (ISO 14289-1 §7.1); a title property is never replaced, and without PDF/UA
+/// nothing is added.
+#[test]
+fn pdfua_takes_a_missing_title_from_the_text_then_the_file_name() {
+    use super::{write_with_options, PdfOptions};
+    let write_as = |info: DocInfo, pdfua: bool, file_stem: Option<&str>| {
+        let doc = Layout { info, ..hello() };
+        let options = PdfOptions { pdfua, file_stem: file_stem.map(str::to_owned), ..PdfOptions::default() };
+        let (pdf, warnings) = write_with_options(&doc, 1, options).expect("PDF written");
+        (String::from_utf8_lossy(&pdf).into_owned(), warnings.iter().map(|w| w.kind).collect::<Vec<_>>())
+    };
+    let titled = |title: Option<&str>, text: Option<&str>| DocInfo {
+        title: title.map(str::to_owned),
+        text_title: text.map(str::to_owned),
+        ..DocInfo::default()
+    };
+    let property = write_as(titled(Some("Report"), None), true, None);
+    assert_eq!(write_as(titled(Some("Report"), Some("Annual report")), true, Some("q3")), property, "the property wins, byte for byte");
+    let (pdf, warnings) = write_as(titled(None, Some("Annual report")), true, Some("q3"));
+    assert!(pdf.contains("/Title(Annual report)") && pdf.contains("<rdf:li xml:lang=\"x-default\">Annual report</rdf:li>"), "{pdf}");
+    assert!(pdf.contains("/DisplayDocTitle true") && warnings.is_empty(), "{warnings:?}");
+    let (pdf, warnings) = write_as(titled(None, None), true, Some("q3"));
+    assert!(pdf.contains("/Title(q3)") && pdf.contains("/DisplayDocTitle true") && warnings.is_empty(), "{warnings:?}");
+    let (pdf, warnings) = write_as(titled(None, None), true, None);
+    assert!(!pdf.contains("/Title") && !pdf.contains("/DisplayDocTitle"));
+    assert_eq!(warnings, ["pdfua_no_title"]);
+    let (pdf, _) = write_as(titled(None, Some("Annual report")), false, Some("q3"));
+    assert!(!pdf.contains("/Title") && !pdf.contains("dc:title") && !pdf.contains("/DisplayDocTitle"), "only under PDF/UA");
+}
+
 #[test]
 fn text_survives_a_render_without_errors() {
     poppler("pdftoppm", &["-r", "20", "-png"], &write_ok(&hello()));

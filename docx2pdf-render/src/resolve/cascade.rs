@@ -23,6 +23,9 @@ pub(super) struct Level {
     pub toc: bool,
     /// The style itself is named "Hyperlink".
     pub hyperlink: bool,
+    /// The style itself is Word's Title (id or name "Title"): its first paragraph gives a
+    /// document without a title property its title under PDF/UA (ISO 14289-1 §7.1).
+    pub title: bool,
     /// A table style's `w:tblPr` through the chain.
     pub table: TableProps,
     /// A table style's `w:tcPr` through the chain.
@@ -174,7 +177,8 @@ impl<'a> Cascade<'a> {
         let heading = chain.iter().find_map(|s| s.name.as_deref().and_then(heading_level));
         let toc = chain.iter().any(|s| s.name.as_deref().is_some_and(is_toc_name));
         let hyperlink = chain.first().and_then(|s| s.name.as_deref()).is_some_and(|n| n.eq_ignore_ascii_case("hyperlink"));
-        let mut level = Level { heading, toc, hyperlink, ..Level::default() };
+        let title = chain.first().is_some_and(|s| is_title(id, s));
+        let mut level = Level { heading, toc, hyperlink, title, ..Level::default() };
         for style in chain.iter().rev() {
             merge_run(&mut level.run, &style.run);
             merge_paragraph(&mut level.paragraph, &style.paragraph);
@@ -196,6 +200,13 @@ fn heading_level(name: &str) -> Option<u8> {
     let lower = name.trim().to_ascii_lowercase();
     let n: u8 = lower.strip_prefix("heading")?.trim().parse().ok()?;
     (1..=9).contains(&n).then_some(n)
+}
+
+/// Word's built-in Title paragraph style: its id or its name "Title" (any case; a
+/// localized document keeps the English name under another id).
+fn is_title(id: &str, style: &Style) -> bool {
+    style.kind == StyleKind::Paragraph
+        && (id.eq_ignore_ascii_case("title") || style.name.as_deref().is_some_and(|n| n.trim().eq_ignore_ascii_case("title")))
 }
 
 /// "toc 1" … "toc 9" (any case).

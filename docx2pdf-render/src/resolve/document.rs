@@ -321,6 +321,7 @@ impl<'a> Resolver<'a> {
         let outline = p.and_then(|l| l.heading);
         let mut computed =
             compute_paragraph(&self.doc.styles.default_paragraph, &levels, direct, pstyle.map(str::to_string), outline);
+        computed.title = p.is_some_and(|l| l.title);
         if self.doc.settings.compat.do_not_use_html_paragraph_auto_spacing {
             fix_autospacing(&mut computed);
         }

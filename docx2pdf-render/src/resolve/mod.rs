@@ -223,6 +223,9 @@ pub struct ParaStyle {
     pub style_id: Option<String>,
     /// Outline level 1–9 when the style chain has a name "heading N".
     pub outline_level: Option<u8>,
+    /// The paragraph is in Word's Title style: the first such gives a document without a
+    /// title property its title under PDF/UA (ISO 14289-1 §7.1).
+    pub title: bool,
     /// Justification.
     pub align: Align,
     /// Left indent from the text margin.

@@ -74,6 +74,8 @@ pub(super) fn compute_paragraph(
     ParaStyle {
         style_id,
         outline_level,
+        // The caller sets it: it knows the style's name.
+        title: false,
         align: p.align.unwrap_or(Align::Left),
         indent_left: p.indent.left.map(|t| t.pt()).unwrap_or(Pt::ZERO),
         indent_right: p.indent.right.map(|t| t.pt()).unwrap_or(Pt::ZERO),

@@ -154,6 +154,9 @@ pub(crate) struct Collected {
     pub rules: Vec<HorizontalRule>,
     /// The plain text of the visible runs (outline titles).
     pub plain: String,
+    /// Where `plain` had a line, column or page break (byte offsets): a document title parts
+    /// words there.
+    pub plain_breaks: Vec<usize>,
     /// The end of the list label's text in `text`: atoms starting before it are the
     /// number (its suffix excluded).
     pub label_end: usize,
@@ -224,7 +227,10 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                             c.plain.push(' ');
                             push_atom(&mut c, AtomKind::Tab { style }, "\t", Pt::ZERO, link);
                         }
-                        RunContent::Break(k) => push_atom(&mut c, AtomKind::Break(*k, style), "\n", Pt::ZERO, link),
+                        RunContent::Break(k) => {
+                            c.plain_breaks.push(c.plain.len());
+                            push_atom(&mut c, AtomKind::Break(*k, style), "\n", Pt::ZERO, link);
+                        }
                         RunContent::Symbol { font, char } => push_symbol(&mut c, font.as_deref(), *char, style, link, ctx),
                         RunContent::Field(kind) => match fields {
                             Some(v) => push_text(&mut c, &format_field(kind, v), style, link, ctx),

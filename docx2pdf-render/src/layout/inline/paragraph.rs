@@ -212,12 +212,29 @@ fn layout_paragraph_in(
         Some(around) => wrapped_lines(&c, &geo, style, mark, ctx, around, &mut skips)?,
     };
     if let (Some(level), Some(first)) = (style.outline_level, lines.first_mut()) {
-        let title: String = c.plain.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(MAX_TITLE_CHARS).collect();
+        let title = title_text(&c.plain);
         if !title.is_empty() {
             first.frag.marks.push(Mark::Outline { level, title, at: Point::default() });
         }
     }
+    if let Some(first) = lines.first_mut().filter(|_| style.title || style.outline_level.is_some()) {
+        // A line, column or page break parts the title's words.
+        let mut plain = c.plain.clone();
+        for &at in c.plain_breaks.iter().rev() {
+            plain.insert(at, ' ');
+        }
+        let text = title_text(&plain);
+        if !text.is_empty() {
+            first.frag.marks.push(Mark::Title { text, heading: !style.title });
+        }
+    }
     Ok((LaidParagraph { style: style.clone(), lines, border_top: true, border_bottom: true, border_between: false }, skips))
+}
+
+/// A paragraph's visible text as an outline or document title: its words, single-spaced,
+/// at most [`MAX_TITLE_CHARS`] characters.
+fn title_text(plain: &str) -> String {
+    plain.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(MAX_TITLE_CHARS).collect()
 }
 
 /// Breaks and finishes lines one at a time, each in the room `around` gives it at its

@@ -349,20 +349,23 @@ fn pdfa_1b_paints_transparent_pictures_over_white_without_a_soft_mask() {
     assert_eq!(two["first_pixel"], serde_json::json!([255, 0, 0]));
 }
 
+/// A conversion request of account key `key` with the multipart `body`.
+fn convert_request(key: &str, body: Vec<u8>) -> actix_http::Request {
+    TestRequest::post()
+        .uri("/api/convert")
+        .insert_header(("Content-Type", multipart_type()))
+        .insert_header(("Authorization", format!("Bearer {key}")))
+        .set_payload(body)
+        .to_request()
+}
+
 /// A multipart body with the file and text fields.
 #[actix_web::test]
 async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free() {
     let svc = TestService::start(Settings::default()).await;
     let key = svc.account("tagged", Plan::Paid, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let post = |body: Vec<u8>| {
-        TestRequest::post()
-            .uri("/api/convert")
-            .insert_header(("Content-Type", multipart_type()))
-            .insert_header(("Authorization", format!("Bearer {key}")))
-            .set_payload(body)
-            .to_request()
-    };
+    let post = |body: Vec<u8>| convert_request(&key, body);
     let (bytes, _) = sample();
     for fields in [[("pdfa", "PDF/A-4")], [("pdfa", "2b")], [("pdfua", "yes")]] {
         let res = test::call_service(&app, post(form(&bytes, &fields))).await;
@@ -483,14 +486,7 @@ async fn pdfua_takes_a_missing_title_from_the_uploaded_file_name() {
     let svc = TestService::start(Settings::default()).await;
     let key = svc.account("titles", Plan::Paid, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let post = |body: Vec<u8>| {
-        TestRequest::post()
-            .uri("/api/convert")
-            .insert_header(("Content-Type", multipart_type()))
-            .insert_header(("Authorization", format!("Bearer {key}")))
-            .set_payload(body)
-            .to_request()
-    };
+    let post = |body: Vec<u8>| convert_request(&key, body);
     let bytes = common::docx::docx(&format!("<w:p>{}</w:p>", run("Wheat was sown in March.")));
     let res = test::call_service(&app, post(form_named(&bytes, Some("/home/ada/Q3 field report.docx"), &[("pdfua", "true")]))).await;
     assert_eq!(res.status(), 200);

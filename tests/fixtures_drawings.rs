@@ -384,3 +384,24 @@ fn a_picture_floating_in_a_table_cell_is_placed_in_the_cell_and_the_row_holds_it
     let after = texts(page).into_iter().find(|(_, _, t)| t.glyphs.iter().any(|g| g.text == "A")).expect("the paragraph after");
     assert!(after.1 > at.y.0 + image.size.height.0, "after the table at {}", after.1);
 }
+
+/// One pixel limit: a GIF, a BMP or a TIFF of more pixels than the package limit
+/// (`--max-image-pixels`) is drawn as a placeholder, as a PNG is refused, whatever the
+/// format; at the default limit the same picture is drawn.
+#[test]
+fn the_package_pixel_limit_holds_for_pictures_of_every_format() {
+    use docx2pdf::docx::PackageLimits;
+    use docx2pdf::render::{convert_with, Renderer};
+    let body = format!(r#"<w:p><w:r>{}</w:r></w:p>{LETTER}"#, common::docx::inline_picture(100, 50));
+    let small = PackageLimits { max_image_pixels: 10, ..PackageLimits::default() };
+    let limited = Renderer { limits: small, ..Renderer::new(&[], PackageLimits::default()) };
+    for (name, image) in [("image1.gif", gif(8, 2)), ("image1.bmp", bmp(6, 4))] {
+        let bytes = docx_with_image(&body, name, &image);
+        let out = convert_with(&limited, &bytes, &Deadline::none(), Default::default()).expect("conversion");
+        let placeholder = out.warnings.iter().find(|w| w.kind == "picture_placeholder");
+        assert!(placeholder.is_some_and(|w| w.message.contains("larger than 10 pixels")), "{name}: {:?}", out.warnings);
+        assert!(pdf::images(&out.pdf).is_empty(), "{name}: no image drawn");
+        let default = convert(&common::renderer(), &bytes, &Deadline::none()).expect("conversion");
+        assert!(!pdf::images(&default.pdf).is_empty(), "{name}: drawn under the default limit");
+    }
+}

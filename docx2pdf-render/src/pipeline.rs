@@ -50,6 +50,8 @@ pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result
 /// Converts DOCX bytes to PDF bytes meeting the conformance `options` ask for.
 pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, options: PdfOptions) -> Result<Converted, RenderError> {
     let deadline = deadline.with_max_pages(renderer.limits.max_pages);
+    // One pixel limit for the package and the pictures the PDF decodes.
+    let options = PdfOptions { max_image_pixels: renderer.limits.max_image_pixels, ..options };
     let read = docx::read(bytes, &renderer.limits, &deadline)?;
     let laid = layout::layout_releasing(&read.document, &renderer.fonts, &deadline, renderer.release)?;
     let pages = laid.layout.pages.len();

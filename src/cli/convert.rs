@@ -23,7 +23,7 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     };
     // Only the file's stem, never its folder, may become the title.
     let stem = args.input.file_name().and_then(|name| file_stem(&name.to_string_lossy()));
-    let options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa, file_stem: stem };
+    let options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa, file_stem: stem, ..PdfOptions::default() };
     let rendered = convert_with(&renderer, &bytes, &deadline, options)
         .map_err(|source| CliError::Convert { path: args.input.clone(), source })?;
     std::fs::write(&args.output, &rendered.pdf).map_err(|source| CliError::Write { path: args.output.clone(), source })?;

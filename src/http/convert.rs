@@ -142,7 +142,7 @@ fn options(upload: &Upload) -> Result<PdfOptions, ApiError> {
         })?),
     };
     let file_stem = upload.file_name.as_deref().and_then(file_stem);
-    Ok(PdfOptions { pdfua, pdfa, file_stem })
+    Ok(PdfOptions { pdfua, pdfa, file_stem, ..PdfOptions::default() })
 }
 
 /// Releases a hold when the handler is dropped before it could commit or release it.

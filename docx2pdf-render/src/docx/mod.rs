@@ -77,7 +77,7 @@ impl Default for PackageLimits {
             max_xml_depth: 512,
             max_xml_elements: 5_000_000,
             max_table_depth: 100,
-            max_image_pixels: 50_000_000,
+            max_image_pixels: crate::frame::MAX_IMAGE_PIXELS,
             max_pages: 10_000,
         }
     }

@@ -10,6 +10,11 @@ use crate::units::Pt;
 mod glyph_text;
 mod structure;
 
+/// The most pixels a picture may have, unless the caller sets another limit
+/// (`PackageLimits::max_image_pixels`): beyond it (a decompression bomb, a poster scan) a
+/// picture is refused before anything is allocated.
+pub const MAX_IMAGE_PIXELS: u64 = 50_000_000;
+
 pub use glyph_text::GlyphText;
 pub use structure::{Scope, StructKind, StructNode, Structure, Tag};
 

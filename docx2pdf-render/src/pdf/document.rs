@@ -120,7 +120,11 @@ pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Res
     // Pictures first: decoding and compressing them is most of the work of a document
     // with photographs, and how each comes out (with a soft mask or not) decides which
     // references it takes.
-    let rules = image::ImageRules { opaque: options.pdfa.is_some_and(PdfA::opaque), rgb_only: options.pdfa.is_some() };
+    let rules = image::ImageRules {
+        opaque: options.pdfa.is_some_and(PdfA::opaque),
+        rgb_only: options.pdfa.is_some(),
+        max_pixels: options.max_image_pixels,
+    };
     let encoded = parallel::map(&image::distinct(pages), threads, &mut deflater, image::work, |image, deflater| {
         image::encode(image, deflater, rules)
     });

@@ -20,9 +20,6 @@ use super::PdfError;
 use crate::frame::{ImageData, ImageFormat, ImageItem, Item, Page};
 use crate::warning::Warning;
 
-/// The most pixels an image may decode to: beyond this (a decompression bomb, or a
-/// poster scan) it is drawn as a placeholder rather than allocated.
-pub(super) const MAX_PIXELS: u64 = 50_000_000;
 
 /// How an image is shown.
 #[derive(Debug, Clone)]
@@ -143,13 +140,15 @@ pub(super) struct ImageRules {
     pub opaque: bool,
     /// Only colour the sRGB output intent covers (RGB, grey): CMYK pictures are converted.
     pub rgb_only: bool,
+    /// The most pixels a picture may decode to (`PdfOptions::max_image_pixels`).
+    pub max_pixels: u64,
 }
 
 /// Decodes and compresses one image; `Encoded::Unshown` when it cannot be shown.
 pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater, rules: ImageRules) -> Result<Encoded, PdfError> {
     match image.format {
         ImageFormat::Jpeg => Ok(match jpeg_info(&image.bytes) {
-            Some(info) if info.components == 4 && rules.rgb_only => match cmyk_jpeg_to_rgb(&image.bytes, info) {
+            Some(info) if info.components == 4 && rules.rgb_only => match cmyk_jpeg_to_rgb(&image.bytes, info, rules.max_pixels) {
                 Ok(rgb) => Encoded::Flate {
                     width: info.width,
                     height: info.height,
@@ -162,17 +161,17 @@ pub(super) fn encode(image: &&ImageData, deflater: &mut Deflater, rules: ImageRu
             Some(info) => Encoded::Jpeg(info),
             None => Encoded::Unshown("a JPEG picture could not be read".into()),
         }),
-        ImageFormat::Png if let Some(passed) = pass_through(&image.bytes) => Ok(Encoded::Png(passed)),
+        ImageFormat::Png if let Some(passed) = pass_through(&image.bytes, rules.max_pixels) => Ok(Encoded::Png(passed)),
         ImageFormat::Png | ImageFormat::Gif | ImageFormat::Bmp | ImageFormat::Tiff | ImageFormat::Emf | ImageFormat::Wmf => {
             // A metafile that is one bitmap shows that bitmap; vector drawing is not done.
             let vector = || "a Windows metafile (EMF/WMF) picture drawn with vectors is not drawn yet".to_string();
             let decoded = match image.format {
-                ImageFormat::Png => decode_png(&image.bytes),
-                ImageFormat::Gif => raster::decode_gif(&image.bytes),
-                ImageFormat::Bmp => raster::decode_bmp(&image.bytes),
-                ImageFormat::Tiff => raster::decode_tiff(&image.bytes),
-                ImageFormat::Emf => metafile::emf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
-                _ => metafile::wmf_picture(&image.bytes).unwrap_or_else(|| Err(vector())),
+                ImageFormat::Png => decode_png(&image.bytes, rules.max_pixels),
+                ImageFormat::Gif => raster::decode_gif(&image.bytes, rules.max_pixels),
+                ImageFormat::Bmp => raster::decode_bmp(&image.bytes, rules.max_pixels),
+                ImageFormat::Tiff => raster::decode_tiff(&image.bytes, rules.max_pixels),
+                ImageFormat::Emf => metafile::emf_picture(&image.bytes, rules.max_pixels).unwrap_or_else(|| Err(vector())),
+                _ => metafile::wmf_picture(&image.bytes, rules.max_pixels).unwrap_or_else(|| Err(vector())),
             };
             let mut decoded = match decoded {
                 Ok(d) => d,
@@ -283,15 +282,15 @@ fn write_image(image: &ImageData, encoded: Encoded, chunk: &mut Chunk, refs: &mu
 /// Adobe APP14 segment says so (as [`write_image`] reads them with its Decode array), and a
 /// YCCK JPEG (Adobe transform 2) is turned to RGB by the decoder. The conversion is the
 /// plain one, R = (1 − C)(1 − K) and so on: no CMYK profile comes with the picture.
-fn cmyk_jpeg_to_rgb(data: &[u8], info: JpegInfo) -> Result<Vec<u8>, String> {
+fn cmyk_jpeg_to_rgb(data: &[u8], info: JpegInfo, max_pixels: u64) -> Result<Vec<u8>, String> {
     use zune_core::bytestream::ZCursor;
     use zune_core::colorspace::ColorSpace;
     use zune_core::options::DecoderOptions;
     use zune_jpeg::JpegDecoder;
 
     let pixels = u64::from(info.width) * u64::from(info.height);
-    if pixels > MAX_PIXELS {
-        return Err(format!("{} × {} pixels, more than {MAX_PIXELS}", info.width, info.height));
+    if pixels > max_pixels {
+        return Err(format!("{} × {} pixels, more than {max_pixels}", info.width, info.height));
     }
     let mut headers = JpegDecoder::new(ZCursor::new(data));
     headers.decode_headers().map_err(|e| e.to_string())?;
@@ -432,16 +431,16 @@ fn split_alpha<const N: usize, const C: usize>(samples: &[u8], color: &mut [u8],
 }
 
 /// Decodes a PNG (palette, transparency and 16-bit samples reduced to 8-bit grey or RGB
-/// with alpha), refusing one of more than [`MAX_PIXELS`] before allocating.
-pub(super) fn decode_png(data: &[u8]) -> Result<DecodedPng, String> {
+/// with alpha), refusing one of more than `max_pixels` before allocating.
+pub(super) fn decode_png(data: &[u8], max_pixels: u64) -> Result<DecodedPng, String> {
     let damaged = |e: png::DecodingError| format!("a PNG picture could not be decoded: {e}");
-    let limits = png::Limits { bytes: (MAX_PIXELS * 4) as usize };
+    let limits = png::Limits { bytes: usize::try_from(max_pixels.saturating_mul(4)).unwrap_or(usize::MAX) };
     let mut decoder = png::Decoder::new_with_limits(Cursor::new(data), limits);
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = decoder.read_info().map_err(damaged)?;
     let (width, height) = reader.info().size();
-    if u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(format!("a {width}×{height} PNG picture is larger than {MAX_PIXELS} pixels"));
+    if u64::from(width) * u64::from(height) > max_pixels {
+        return Err(format!("a {width}×{height} PNG picture is larger than {max_pixels} pixels"));
     }
     let size = reader.output_buffer_size().ok_or("a PNG picture is too large".to_string())?;
     let mut buf = vec![0; size];
@@ -578,7 +577,7 @@ pub(super) mod tests {
 
     #[test]
     fn an_opaque_png_decodes_to_rgb_without_a_mask() {
-        let png = decode_png(&png_bytes(3, 2, png::ColorType::Rgb, 200)).unwrap();
+        let png = decode_png(&png_bytes(3, 2, png::ColorType::Rgb, 200), crate::frame::MAX_IMAGE_PIXELS).unwrap();
         assert_eq!((png.width, png.height, png.gray), (3, 2, false));
         assert_eq!(png.color.len(), 18);
         assert!(png.alpha.is_none());
@@ -586,7 +585,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_translucent_png_keeps_its_alpha_apart() {
-        let png = decode_png(&png_bytes(2, 2, png::ColorType::Rgba, 100)).unwrap();
+        let png = decode_png(&png_bytes(2, 2, png::ColorType::Rgba, 100), crate::frame::MAX_IMAGE_PIXELS).unwrap();
         assert_eq!(png.color.len(), 12);
         assert_eq!(png.alpha.as_deref(), Some(&[100u8; 4][..]));
     }
@@ -609,7 +608,7 @@ pub(super) mod tests {
         png[20..24].copy_from_slice(&100_000u32.to_be_bytes());
         let crc = crc32(&png[12..29]);
         png[29..33].copy_from_slice(&crc.to_be_bytes());
-        let e = decode_png(&png).err().unwrap();
+        let e = decode_png(&png, crate::frame::MAX_IMAGE_PIXELS).err().unwrap();
         assert!(e.contains("larger than"), "{e}");
     }
 

@@ -160,7 +160,7 @@ const MAX_CANVAS: f64 = 4_000_000.0;
 /// The picture the bitmaps of a metafile make in its frame: the one bitmap when it fills
 /// the frame alone, else the bitmaps painted on a transparent canvas; `None` when they
 /// cover less than half of the frame (a vector drawing with a small bitmap in it).
-fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>) -> Option<Result<Decoded, String>> {
+fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>, max_pixels: u64) -> Option<Result<Decoded, String>> {
     if !(fw > 0.0 && fh > 0.0) || placed.is_empty() {
         return None;
     }
@@ -174,14 +174,14 @@ fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>) -> Option<Result<Decoded
         return None;
     }
     if placed.len() == 1 {
-        return Some(decode_bmp(&placed[0].1));
+        return Some(decode_bmp(&placed[0].1, max_pixels));
     }
     // Tiles are painted where their records' bounds say; mirroring by world transforms
     // is not followed (measured on the corpus, the composed picture still matches Word's
     // far better than any one tile).
     let decoded: Vec<(Area, Decoded)> = placed
         .into_iter()
-        .filter_map(|(r, bmp)| decode_bmp(&bmp).ok().map(|d| (r, d)))
+        .filter_map(|(r, bmp)| decode_bmp(&bmp, max_pixels).ok().map(|d| (r, d)))
         .collect();
     // As fine as the finest bitmap, within the canvas limit.
     let scale = decoded
@@ -237,15 +237,15 @@ fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>) -> Option<Result<Decoded
 }
 
 /// The picture of an EMF made of bitmaps; `None` for a vector drawing.
-pub(super) fn emf_picture(d: &[u8]) -> Option<Result<Decoded, String>> {
+pub(super) fn emf_picture(d: &[u8], max_pixels: u64) -> Option<Result<Decoded, String>> {
     let (frame, placed) = emf_bitmaps(d)?;
-    compose(frame, placed)
+    compose(frame, placed, max_pixels)
 }
 
 /// The picture of a WMF made of bitmaps; `None` for a vector drawing.
-pub(super) fn wmf_picture(d: &[u8]) -> Option<Result<Decoded, String>> {
+pub(super) fn wmf_picture(d: &[u8], max_pixels: u64) -> Option<Result<Decoded, String>> {
     let (frame, placed) = wmf_bitmaps(d)?;
-    compose(frame, placed)
+    compose(frame, placed, max_pixels)
 }
 
 #[cfg(test)]
@@ -286,7 +286,7 @@ pub(crate) mod tests {
 
     #[test]
     fn an_emf_holding_one_bitmap_gives_that_bitmap() {
-        let decoded = emf_picture(&emf_bytes(3, 2, 1.0))
+        let decoded = emf_picture(&emf_bytes(3, 2, 1.0), crate::frame::MAX_IMAGE_PIXELS)
             .expect("the bitmap")
             .unwrap();
         assert_eq!((decoded.width, decoded.height), (3, 2));
@@ -295,15 +295,15 @@ pub(crate) mod tests {
 
     #[test]
     fn a_small_bitmap_in_a_vector_emf_does_not_stand_for_it() {
-        assert!(emf_picture(&emf_bytes(10, 10, 0.3)).is_none());
-        assert!(emf_picture(b"not a metafile").is_none());
-        assert!(wmf_picture(&[0xD7, 0xCD, 0xC6, 0x9A, 0, 0]).is_none());
+        assert!(emf_picture(&emf_bytes(10, 10, 0.3), crate::frame::MAX_IMAGE_PIXELS).is_none());
+        assert!(emf_picture(b"not a metafile", crate::frame::MAX_IMAGE_PIXELS).is_none());
+        assert!(wmf_picture(&[0xD7, 0xCD, 0xC6, 0x9A, 0, 0], crate::frame::MAX_IMAGE_PIXELS).is_none());
     }
 
     #[test]
     fn tiles_are_composed_on_a_transparent_canvas() {
         let tile = |x: f64| ((x, 0.0, 2.0, 2.0), bmp_bytes(2, 2));
-        let d = compose((0.0, 0.0, 6.0, 2.0), vec![tile(0.0), tile(4.0)])
+        let d = compose((0.0, 0.0, 6.0, 2.0), vec![tile(0.0), tile(4.0)], crate::frame::MAX_IMAGE_PIXELS)
             .expect("covers two thirds")
             .unwrap();
         assert_eq!((d.width, d.height), (6, 2));
@@ -314,7 +314,7 @@ pub(crate) mod tests {
     #[test]
     fn a_tile_beside_the_canvas_is_left_out() {
         let tile = |x: f64, y: f64| ((x, y, 2.0, 2.0), bmp_bytes(2, 2));
-        let d = compose((0.0, 0.0, 4.0, 2.0), vec![tile(0.0, 0.0), tile(2.0, 0.0), tile(9.0, 1.0), tile(-5.0, 0.0)])
+        let d = compose((0.0, 0.0, 4.0, 2.0), vec![tile(0.0, 0.0), tile(2.0, 0.0), tile(9.0, 1.0), tile(-5.0, 0.0)], crate::frame::MAX_IMAGE_PIXELS)
             .expect("covered")
             .unwrap();
         assert_eq!((d.width, d.height), (4, 2));

@@ -2,7 +2,7 @@
 //! (ISO 14289-1) and PDF/A (ISO 19005) conformance.
 
 /// The conformance a conversion asks for; the default is plain tagged PDF.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PdfOptions {
     /// Claim PDF/UA-1: the pdfuaid XMP part, a title, and warnings for what the document
     /// itself leaves out (a figure without alternative text).
@@ -12,6 +12,14 @@ pub struct PdfOptions {
     /// The name of the file converted, as [`file_stem`] gives it: the title of last resort
     /// under PDF/UA (ISO 14289-1 §7.1), when neither the properties nor the text give one.
     pub file_stem: Option<String>,
+    /// The most pixels a picture may decode to; a larger one is drawn as a placeholder.
+    pub max_image_pixels: u64,
+}
+
+impl Default for PdfOptions {
+    fn default() -> PdfOptions {
+        PdfOptions { pdfua: false, pdfa: None, file_stem: None, max_image_pixels: crate::frame::MAX_IMAGE_PIXELS }
+    }
 }
 
 /// The stem of a file's name or path as a title: `Q3 report` for `C:\work\Q3 report.docx`

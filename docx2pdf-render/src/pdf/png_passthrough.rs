@@ -6,7 +6,6 @@
 
 use flate2::{Decompress, FlushDecompress, Status};
 
-use super::image::MAX_PIXELS;
 
 const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
@@ -42,8 +41,8 @@ impl PassedPng {
 
 /// The PNG's stream for passing through, or None when the picture must be decoded: it
 /// has alpha or a transparent colour (tRNS), 16-bit samples, interlacing, more pixels
-/// than [`MAX_PIXELS`], or anything damaged (chunks, zlib stream, row filters, length).
-pub(super) fn pass_through(png: &[u8]) -> Option<PassedPng> {
+/// than `max_pixels`, or anything damaged (chunks, zlib stream, row filters, length).
+pub(super) fn pass_through(png: &[u8], max_pixels: u64) -> Option<PassedPng> {
     let mut rest = png.strip_prefix(SIGNATURE)?;
     let mut header = None;
     let mut palette = None;
@@ -66,7 +65,7 @@ pub(super) fn pass_through(png: &[u8]) -> Option<PassedPng> {
     let width = crate::bytes::u32_be(header, 0)?;
     let height = crate::bytes::u32_be(header, 4)?;
     let (bits, kind, compression, filter, interlace) = (header[8], header[9], header[10], header[11], header[12]);
-    if width == 0 || height == 0 || u64::from(width) * u64::from(height) > MAX_PIXELS {
+    if width == 0 || height == 0 || u64::from(width) * u64::from(height) > max_pixels {
         return None;
     }
     if (compression, filter, interlace) != (0, 0, 0) {
@@ -130,15 +129,15 @@ mod tests {
     #[test]
     fn an_opaque_rgb_png_passes_with_its_stream() {
         let png = png_bytes(5, 3, png::ColorType::Rgb, 7);
-        let passed = pass_through(&png).expect("passes");
+        let passed = pass_through(&png, crate::frame::MAX_IMAGE_PIXELS).expect("passes");
         assert_eq!((passed.width, passed.height, passed.bits, passed.colors()), (5, 3, 8, 3));
         assert!(rows_are_whole(&passed.data, 15, 3));
     }
 
     #[test]
     fn alpha_and_sixteen_bit_samples_are_decoded_instead() {
-        assert!(pass_through(&png_bytes(2, 2, png::ColorType::Rgba, 7)).is_none());
-        assert!(pass_through(&png_bytes(2, 2, png::ColorType::GrayscaleAlpha, 7)).is_none());
+        assert!(pass_through(&png_bytes(2, 2, png::ColorType::Rgba, 7), crate::frame::MAX_IMAGE_PIXELS).is_none());
+        assert!(pass_through(&png_bytes(2, 2, png::ColorType::GrayscaleAlpha, 7), crate::frame::MAX_IMAGE_PIXELS).is_none());
     }
 
     #[test]
@@ -151,7 +150,7 @@ mod tests {
             enc.set_palette(vec![0, 0, 0, 255, 0, 0, 0, 0, 255]);
             enc.write_header().unwrap().write_image_data(&[0b0001_1000; 4]).unwrap();
         }
-        let passed = pass_through(&out).expect("passes");
+        let passed = pass_through(&out, crate::frame::MAX_IMAGE_PIXELS).expect("passes");
         assert_eq!(passed.color, PngColor::Indexed(vec![0, 0, 0, 255, 0, 0, 0, 0, 255]));
         assert_eq!((passed.bits, passed.colors()), (2, 1));
     }
@@ -180,10 +179,10 @@ mod tests {
                 }
             }
             // Whatever passes has a header that parses and rows that inflate whole.
-            if let Some(passed) = pass_through(&bad) {
+            if let Some(passed) = pass_through(&bad, crate::frame::MAX_IMAGE_PIXELS) {
                 let row = (passed.width as usize * usize::from(passed.colors()) * usize::from(passed.bits)).div_ceil(8);
                 assert!(rows_are_whole(&passed.data, row, passed.height as usize));
-                assert!(u64::from(passed.width) * u64::from(passed.height) <= MAX_PIXELS);
+                assert!(u64::from(passed.width) * u64::from(passed.height) <= crate::frame::MAX_IMAGE_PIXELS);
             }
         }
     }
@@ -191,7 +190,7 @@ mod tests {
     #[test]
     fn a_truncated_or_damaged_stream_is_decoded_instead() {
         let png = png_bytes(40, 30, png::ColorType::Rgb, 7);
-        let passed = pass_through(&png).expect("passes");
+        let passed = pass_through(&png, crate::frame::MAX_IMAGE_PIXELS).expect("passes");
         // One row short: the stream ends before the rows do.
         assert!(!rows_are_whole(&passed.data, 120, 31));
         // One row long: it goes on after the rows.

@@ -4,29 +4,29 @@
 
 use std::io::Cursor;
 
-use super::image::{DecodedPng as Decoded, MAX_PIXELS};
+use super::image::DecodedPng as Decoded;
 
-/// Refuses a `width`×`height` picture of `kind` beyond the pixel limit.
-fn check_size(kind: &str, width: u32, height: u32) -> Result<(), String> {
+/// Refuses a `width`×`height` picture of `kind` of more than `max_pixels`.
+fn check_size(kind: &str, width: u32, height: u32, max_pixels: u64) -> Result<(), String> {
     if width == 0 || height == 0 {
         return Err(format!("a {kind} picture has no pixels"));
     }
-    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+    if u64::from(width) * u64::from(height) > max_pixels {
         return Err(format!(
-            "a {width}×{height} {kind} picture is larger than {MAX_PIXELS} pixels"
+            "a {width}×{height} {kind} picture is larger than {max_pixels} pixels"
         ));
     }
     Ok(())
 }
 
 /// The first frame of a GIF on its logical screen, transparent where the frame is not.
-pub(super) fn decode_gif(data: &[u8]) -> Result<Decoded, String> {
+pub(super) fn decode_gif(data: &[u8], max_pixels: u64) -> Result<Decoded, String> {
     let damaged = |e: gif::DecodingError| format!("a GIF picture could not be decoded: {e}");
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = options.read_info(Cursor::new(data)).map_err(damaged)?;
     let (width, height) = (u32::from(decoder.width()), u32::from(decoder.height()));
-    check_size("GIF", width, height)?;
+    check_size("GIF", width, height, max_pixels)?;
     let frame = decoder
         .read_next_frame()
         .map_err(damaged)?
@@ -50,7 +50,7 @@ pub(super) fn decode_gif(data: &[u8]) -> Result<Decoded, String> {
 /// A Windows bitmap (BITMAPINFOHEADER and its successors): 1, 4 and 8-bit palettes and
 /// 24 and 32-bit pixels, uncompressed or with BI_BITFIELDS masks of the usual layout,
 /// bottom-up or top-down.
-pub(super) fn decode_bmp(data: &[u8]) -> Result<Decoded, String> {
+pub(super) fn decode_bmp(data: &[u8], max_pixels: u64) -> Result<Decoded, String> {
     let bad = || "a BMP picture could not be read".to_string();
     let u16_at = |i: usize| crate::bytes::u16_le(data, i);
     let u32_at = |i: usize| crate::bytes::u32_le(data, i);
@@ -72,7 +72,7 @@ pub(super) fn decode_bmp(data: &[u8]) -> Result<Decoded, String> {
     }
     let top_down = raw_height < 0;
     let (width, height) = (width.unsigned_abs(), raw_height.unsigned_abs());
-    check_size("BMP", width, height)?;
+    check_size("BMP", width, height, max_pixels)?;
     let palette_at = 14 + header;
     let colors = match u32_at(46).ok_or_else(bad)? {
         0 if bits <= 8 => 1usize << bits,
@@ -127,13 +127,13 @@ pub(super) fn decode_bmp(data: &[u8]) -> Result<Decoded, String> {
 }
 
 /// A TIFF's first image: grey, grey with alpha, RGB, RGBA or CMYK samples of 8 or 16 bits.
-pub(super) fn decode_tiff(data: &[u8]) -> Result<Decoded, String> {
+pub(super) fn decode_tiff(data: &[u8], max_pixels: u64) -> Result<Decoded, String> {
     use tiff::decoder::{Decoder, DecodingResult};
     use tiff::ColorType;
     let damaged = |e: tiff::TiffError| format!("a TIFF picture could not be decoded: {e}");
     let mut decoder = Decoder::new(Cursor::new(data)).map_err(damaged)?;
     let (width, height) = decoder.dimensions().map_err(damaged)?;
-    check_size("TIFF", width, height)?;
+    check_size("TIFF", width, height, max_pixels)?;
     let color_type = decoder.colortype().map_err(damaged)?;
     let samples: Vec<u8> = match decoder.read_image().map_err(damaged)? {
         DecodingResult::U8(v) => v,
@@ -230,7 +230,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_bottom_up_bmp_is_read_top_row_first() {
-        let d = decode_bmp(&bmp_bytes(3, 2)).unwrap();
+        let d = decode_bmp(&bmp_bytes(3, 2), crate::frame::MAX_IMAGE_PIXELS).unwrap();
         assert_eq!((d.width, d.height, d.gray), (3, 2, false));
         assert_eq!(&d.color[..3], &[0, 0, 255], "top row blue");
         assert_eq!(&d.color[9..12], &[255, 0, 0], "bottom row red");
@@ -272,7 +272,7 @@ pub(crate) mod tests {
         // 4 bits: indexes 1, 2, 3 (high nibble first); 1 bit: 1, 0, 1; 8 bits: 3, 1, 9 (past
         // the palette: black).
         for (bits, row) in [(4, &[0x12, 0x30][..]), (1, &[0b1010_0000][..]), (8, &[3, 1, 9][..])] {
-            let d = decode_bmp(&bmp_with(bits, 3, &[row], &palette, false)).unwrap();
+            let d = decode_bmp(&bmp_with(bits, 3, &[row], &palette, false), crate::frame::MAX_IMAGE_PIXELS).unwrap();
             let expected: &[u8] = match bits {
                 4 => &[255, 0, 0, 0, 255, 0, 0, 0, 255],
                 1 => &[255, 0, 0, 0, 0, 0, 255, 0, 0],
@@ -281,14 +281,14 @@ pub(crate) mod tests {
             assert_eq!(d.color, expected, "{bits} bits");
         }
         // 32 bits, stored top down: BGRA → RGB, the first stored row on top.
-        let d = decode_bmp(&bmp_with(32, 2, &[&[1, 2, 3, 0, 4, 5, 6, 0], &[7, 8, 9, 0, 10, 11, 12, 0]], &[], true)).unwrap();
+        let d = decode_bmp(&bmp_with(32, 2, &[&[1, 2, 3, 0, 4, 5, 6, 0], &[7, 8, 9, 0, 10, 11, 12, 0]], &[], true), crate::frame::MAX_IMAGE_PIXELS).unwrap();
         assert_eq!(d.color, vec![3, 2, 1, 6, 5, 4, 9, 8, 7, 12, 11, 10]);
-        assert!(decode_bmp(&bmp_with(16, 2, &[&[0; 4]], &[], false)).is_err(), "16 bits are not drawn");
+        assert!(decode_bmp(&bmp_with(16, 2, &[&[0; 4]], &[], false), crate::frame::MAX_IMAGE_PIXELS).is_err(), "16 bits are not drawn");
     }
 
     #[test]
     fn a_gif_keeps_its_transparency_as_alpha() {
-        let d = decode_gif(&gif_bytes(4, 2)).unwrap();
+        let d = decode_gif(&gif_bytes(4, 2), crate::frame::MAX_IMAGE_PIXELS).unwrap();
         assert_eq!((d.width, d.height), (4, 2));
         assert_eq!(&d.color[..3], &[0, 255, 0]);
         assert_eq!(
@@ -310,7 +310,7 @@ pub(crate) mod tests {
 
     #[test]
     fn an_rgb_tiff_is_read() {
-        let d = decode_tiff(&tiff_bytes(2, 3, [10, 20, 30])).unwrap();
+        let d = decode_tiff(&tiff_bytes(2, 3, [10, 20, 30]), crate::frame::MAX_IMAGE_PIXELS).unwrap();
         assert_eq!((d.width, d.height, d.gray), (2, 3, false));
         assert_eq!(&d.color[..6], &[10, 20, 30, 10, 20, 30]);
         assert!(d.alpha.is_none());
@@ -318,13 +318,13 @@ pub(crate) mod tests {
 
     #[test]
     fn damaged_or_huge_pictures_are_refused() {
-        assert!(decode_bmp(b"BM short").is_err());
-        assert!(decode_gif(b"GIF89a tiny").is_err());
-        assert!(decode_tiff(b"II*\0junk").is_err());
+        assert!(decode_bmp(b"BM short", crate::frame::MAX_IMAGE_PIXELS).is_err());
+        assert!(decode_gif(b"GIF89a tiny", crate::frame::MAX_IMAGE_PIXELS).is_err());
+        assert!(decode_tiff(b"II*\0junk", crate::frame::MAX_IMAGE_PIXELS).is_err());
         let mut huge = bmp_bytes(1, 1);
         huge[18..22].copy_from_slice(&100_000i32.to_le_bytes());
         huge[22..26].copy_from_slice(&100_000i32.to_le_bytes());
-        assert!(decode_bmp(&huge)
+        assert!(decode_bmp(&huge, crate::frame::MAX_IMAGE_PIXELS)
             .err()
             .is_some_and(|e| e.contains("larger than")));
     }

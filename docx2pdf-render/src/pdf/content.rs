@@ -178,19 +178,28 @@ impl Painter {
         self.run.clear();
         self.parts.clear();
         let mut run_start = 0;
-        // Each glyph's pen position; right-to-left text is written from its last glyph to
-        // its first, in reading order, the pen stepping back before each.
+        // Right-to-left text is written from its last glyph to its first, in reading order,
+        // the pen stepping back before each: its glyphs' pen positions are worked out first.
         let mut pens = std::mem::take(&mut self.pens);
         pens.clear();
-        let mut pen = 0.0f64;
-        for glyph in &text.glyphs {
-            pens.push(pen);
-            pen += glyph.advance.get();
+        if text.rtl {
+            let mut pen = 0.0f64;
+            for glyph in &text.glyphs {
+                pens.push(pen);
+                pen += glyph.advance.get();
+            }
         }
         let n = text.glyphs.len();
+        let mut forward = 0.0f64;
         for k in 0..n {
-            let at = if text.rtl { n - 1 - k } else { k };
-            let (glyph, pen) = (&text.glyphs[at], pens[at]);
+            let (at, pen) = if text.rtl {
+                (n - 1 - k, pens[n - 1 - k])
+            } else {
+                let pen = forward;
+                forward += text.glyphs[k].advance.get();
+                (k, pen)
+            };
+            let glyph = &text.glyphs[at];
             // y offsets (marks, sub-/superscript nudges) become text rise; positive
             // offsets point down on the page, positive rise points up (§9.3.7).
             let rise = round(-glyph.offset.y.get());

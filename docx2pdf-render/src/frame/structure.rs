@@ -23,15 +23,6 @@ impl Tag {
     pub fn node(self) -> Option<usize> {
         (self.0 >= 2).then(|| (self.0 - 2) as usize)
     }
-
-    /// The `k`-th of consecutive nodes starting at this one (a paragraph's links and
-    /// figures are numbered in order); an artifact stays that artifact.
-    pub fn nth(self, k: usize) -> Tag {
-        match self.node() {
-            Some(_) => Tag(self.0.saturating_add(u32::try_from(k).unwrap_or(u32::MAX))),
-            None => self,
-        }
-    }
 }
 
 /// The standard structure types used (ISO 32000-1 §14.8.4).

@@ -9,10 +9,11 @@ use super::numbering::Lists;
 use super::paragraph::{compute_paragraph, fix_autospacing};
 use super::run::compute_run;
 use super::section::compute_section;
-use super::structure::{ParaRole, ParaTags, Tag, Tagger};
+use super::structure::{ParaNodes, ParaRole, ParaTags, Tag, Tagger};
 use super::table::resolve_table;
 use super::{
-    ListLabel, ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun, ResolvedTextBox, RunStyle,
+    FloatingPicture, ListLabel, ParaStyle, ResolvedBlock, ResolvedDocument, ResolvedInline, ResolvedParagraph, ResolvedRun,
+    ResolvedTextBox, RunStyle,
 };
 use crate::docx::model::{Block, Document, Inline, NoteKind, Paragraph, ParagraphProps, RunContent, RunProps, StyleKind};
 use crate::fast_map::FastMap;
@@ -204,14 +205,14 @@ impl<'a> Resolver<'a> {
                 Inline::Run(run) => {
                     let cstyle = self.character_style(run.style.as_deref());
                     let style = self.run_style(pstyle, cstyle, table_style, &run.props);
-                    ResolvedInline::Run(ResolvedRun { style, content: &run.content, span: None })
+                    ResolvedInline::Run(ResolvedRun { style, content: &run.content, tag: Tag::ARTIFACT, figures: Vec::new() })
                 }
-                Inline::LinkStart(t) => ResolvedInline::LinkStart(t.clone()),
+                Inline::LinkStart(t) => ResolvedInline::LinkStart(t.clone(), Tag::ARTIFACT),
                 Inline::LinkEnd => ResolvedInline::LinkEnd,
                 Inline::Bookmark(name) => ResolvedInline::Bookmark(name),
             });
         }
-        let tags = self.tag_paragraph(pstyle, p.toc, &style, list_level, &mut inlines);
+        let (tags, floating) = self.tag_paragraph(pstyle, p.toc, &style, list_level, &mut inlines);
         // A text box's content follows the paragraph that anchors it, in reading order.
         let saved = self.tagger.enter(None);
         let text_boxes = p
@@ -226,12 +227,13 @@ impl<'a> Resolver<'a> {
             })
             .collect();
         self.tagger.leave(saved);
-        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes, label, tags }
+        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes, label, tags, floating }
     }
 
     /// The structure elements of a paragraph: its role from its style (or its place in a
-    /// TOC field), its links, the pictures of its visible runs (as layout shows them) and
-    /// the notes it references.
+    /// TOC field), its links, the pictures of its visible runs and the notes it references.
+    /// Each link, run and inline picture gets its element's tag here; the paragraph's
+    /// floating pictures are returned with theirs, in order. Layout copies what it is handed.
     fn tag_paragraph(
         &mut self,
         pstyle: Option<&'a str>,
@@ -239,10 +241,7 @@ impl<'a> Resolver<'a> {
         style: &ParaStyle,
         list_level: Option<u8>,
         inlines: &mut [ResolvedInline<'a>],
-    ) -> ParaTags {
-        if self.tagger.off() {
-            return ParaTags::PAGINATION;
-        }
+    ) -> (ParaTags, Vec<FloatingPicture<'a>>) {
         // Word tags every paragraph of a TOC field's result TOCI, whatever its style.
         let toc = in_toc || pstyle.and_then(|id| self.cascade.built(id)).is_some_and(|l| l.toc);
         let role = match style.outline_level {
@@ -257,7 +256,7 @@ impl<'a> Resolver<'a> {
         let mut notes = Vec::new();
         for inline in inlines.iter() {
             match inline {
-                ResolvedInline::LinkStart(_) => links += 1,
+                ResolvedInline::LinkStart(..) => links += 1,
                 ResolvedInline::Run(run) if !run.style.vanish => {
                     for content in run.content {
                         match content {
@@ -270,8 +269,9 @@ impl<'a> Resolver<'a> {
                 _ => {}
             }
         }
-        let spans = spans(inlines, self.lang);
-        self.tagger.paragraph(role, list_level, links, &pictures, &notes, &spans)
+        let (langs, in_span) = spans(inlines, self.lang);
+        let nodes = self.tagger.paragraph(role, list_level, links, &pictures, &notes, &langs);
+        hand_out(nodes, &in_span, inlines)
     }
 
     /// The list a paragraph belongs to: `numId` and `ilvl` folded separately through the
@@ -396,18 +396,57 @@ pub fn document_lang(doc: &Document) -> &str {
     doc.styles.default_run.lang.as_ref().and_then(|l| l.latin.as_deref()).map(str::trim).filter(|l| !l.is_empty()).unwrap_or(DEFAULT_LANG)
 }
 
-/// Numbers the runs whose text is in another language than the document's `lang`: each
-/// stretch of such runs in one language, outside links, is a Span (ISO 32000-1 §14.9.2.2);
-/// returns the Spans' languages in order. A run's language follows its script: `w:bidi`
-/// for right-to-left and complex-script runs, `w:eastAsia` for East Asian text, else
-/// `w:val`.
-fn spans(inlines: &mut [ResolvedInline<'_>], lang: &str) -> Vec<Arc<str>> {
+/// Gives each item of a paragraph its element, in the order [`Tagger::paragraph`] made
+/// them: a hyperlink its Link, a run the element its text belongs to (its hyperlink's
+/// Link, its Span, or the paragraph's), an inline picture its Figure; floating pictures
+/// are returned with theirs. In pagination content every tag is the paragraph's.
+fn hand_out<'a>(nodes: ParaNodes, in_span: &[(usize, usize)], inlines: &mut [ResolvedInline<'a>]) -> (ParaTags, Vec<FloatingPicture<'a>>) {
+    let block = nodes.tags.block;
+    let mut links = nodes.links.into_iter();
+    let mut figures = nodes.figures.into_iter();
+    let mut anchored = nodes.anchored.into_iter();
+    let mut floating = Vec::new();
+    let mut open: Vec<Tag> = Vec::new();
+    let mut in_span = in_span.iter().peekable();
+    for (i, inline) in inlines.iter_mut().enumerate() {
+        match inline {
+            ResolvedInline::LinkStart(_, tag) => {
+                *tag = links.next().unwrap_or(block);
+                open.push(*tag);
+            }
+            ResolvedInline::LinkEnd => {
+                open.pop();
+            }
+            ResolvedInline::Run(run) if !run.style.vanish => {
+                let span = in_span.next_if(|&&(at, _)| at == i).and_then(|&(_, k)| nodes.spans.get(k).copied());
+                run.tag = open.last().copied().or(span).unwrap_or(block);
+                for content in run.content {
+                    let RunContent::Picture(picture) = content else { continue };
+                    match picture.anchor.as_deref() {
+                        None => run.figures.push(figures.next().unwrap_or(block)),
+                        Some(anchor) => floating.push(FloatingPicture { picture, anchor, tag: anchored.next().unwrap_or(block) }),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (nodes.tags, floating)
+}
+
+/// Finds the runs whose text is in another language than the document's `lang`: each
+/// stretch of such runs in one language, outside links, is a Span (ISO 32000-1 §14.9.2.2).
+/// Returns the Spans' languages in order, and which inlines belong to which Span. A
+/// run's language follows its script: `w:bidi` for right-to-left and complex-script runs,
+/// `w:eastAsia` for East Asian text, else `w:val`.
+fn spans(inlines: &[ResolvedInline<'_>], lang: &str) -> (Vec<Arc<str>>, Vec<(usize, usize)>) {
     let mut out: Vec<Arc<str>> = Vec::new();
+    let mut in_span = Vec::new();
     let mut open = false;
     let mut links = 0usize;
-    for inline in inlines {
+    for (i, inline) in inlines.iter().enumerate() {
         let run = match inline {
-            ResolvedInline::LinkStart(_) => {
+            ResolvedInline::LinkStart(..) => {
                 links += 1;
                 open = false;
                 continue;
@@ -439,12 +478,12 @@ fn spans(inlines: &mut [ResolvedInline<'_>], lang: &str) -> Vec<Arc<str>> {
                     out.push(l.clone());
                 }
                 open = true;
-                run.span = u16::try_from(out.len() - 1).ok();
+                in_span.push((i, out.len() - 1));
             }
             None => open = false,
         }
     }
-    out
+    (out, in_span)
 }
 #[cfg(test)]
 mod tests {
@@ -688,5 +727,55 @@ mod tests {
         let doc = list_doc(Some(NumberingRef { num_id: Some(4), level: Some(0) }), direct);
         let r = resolve(&doc);
         assert_eq!(first_paragraph(&r).label, None);
+    }
+
+    #[test]
+    fn each_link_run_and_picture_carries_its_own_element() {
+        use crate::docx::model::{Crop, Distances, ImageFormat, Lang, LinkTarget, Picture, PictureAnchor, PictureTransform};
+        use crate::resolve::structure::StructKind;
+        let picture = |alt: &str, anchor: Option<PictureAnchor>| Picture {
+            data: Arc::from(&b""[..]),
+            format: ImageFormat::Png,
+            extent: (Default::default(), Default::default()),
+            crop: Crop::default(),
+            transform: PictureTransform::default(),
+            anchor: anchor.map(Box::new),
+            texts: Vec::new(),
+            effect: Distances::default(),
+            alt: Some(alt.to_owned()),
+            decorative: false,
+        };
+        let run = |props: RunProps, content: Vec<RunContent>| Inline::Run(Run { style: None, props, content });
+        let text = |t: &str| vec![RunContent::Text(t.into())];
+        let german = RunProps { lang: Some(Lang { latin: Some("de-DE".into()), ..Default::default() }), ..Default::default() };
+        let hidden = RunProps { vanish: Some(true), ..Default::default() };
+        let inlines = vec![
+            run(RunProps::default(), vec![RunContent::Picture(picture("floating", Some(PictureAnchor::default())))]),
+            Inline::LinkStart(LinkTarget::External("https://example.com".into())),
+            run(RunProps::default(), text("link")),
+            Inline::LinkEnd,
+            run(hidden, vec![RunContent::Picture(picture("hidden", None))]),
+            run(german.clone(), text("Wort")),
+            run(RunProps::default(), vec![RunContent::Picture(picture("first", None)), RunContent::Picture(picture("second", None))]),
+            run(german, text("Satz")),
+        ];
+        let doc = styled_doc(vec![], Paragraph { inlines, ..Default::default() });
+        let r = resolve(&doc);
+        let ResolvedBlock::Paragraph(p) = &r.body[0] else { panic!("not a paragraph") };
+        let node = |tag: Tag| &r.structure.nodes[tag.node().expect("a node")];
+        let runs: Vec<&ResolvedRun> = p.inlines.iter().filter_map(|i| if let ResolvedInline::Run(r) = i { Some(r) } else { None }).collect();
+        let link = p.inlines.iter().find_map(|i| if let ResolvedInline::LinkStart(_, t) = i { Some(*t) } else { None }).expect("a link");
+        assert_eq!(node(link).kind, StructKind::Link);
+        assert_eq!(runs[1].tag, link, "the linked text is the Link's");
+        assert!(runs[2].figures.is_empty(), "a hidden picture has no element");
+        assert_eq!(node(runs[3].tag).kind, StructKind::Span);
+        assert_eq!(node(runs[3].tag).lang.as_deref(), Some("de-DE"));
+        assert_eq!(runs[3].tag, runs[5].tag, "a run without text between them keeps one Span");
+        let alts: Vec<_> = runs[4].figures.iter().map(|&t| (node(t).kind, node(t).alt.clone())).collect();
+        assert_eq!(alts, vec![(StructKind::Figure, Some("first".into())), (StructKind::Figure, Some("second".into()))]);
+        assert_eq!(runs[4].tag, p.tags.block, "the pictures' run has the paragraph's text");
+        assert_eq!(p.floating.len(), 1);
+        let f = node(p.floating[0].tag);
+        assert_eq!((f.kind, f.alt.as_deref(), f.parent), (StructKind::Figure, Some("floating"), node(p.tags.block).parent));
     }
 }

@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::docx::model::{
-    Align, Border, CellVAlign, Color, LinkTarget, ListSuffix, RowHeight, RunContent, SectionStart, TabKind,
-    TabLeader, Underline, VMerge, VertAlign, Width,
+    Align, Border, CellVAlign, Color, LinkTarget, ListSuffix, Picture, PictureAnchor, RowHeight, RunContent, SectionStart,
+    TabKind, TabLeader, Underline, VMerge, VertAlign, Width,
 };
 use crate::units::Pt;
 use crate::warning::Warning;
@@ -87,8 +87,21 @@ pub struct ResolvedParagraph<'a> {
     pub text_boxes: Vec<ResolvedTextBox<'a>>,
     /// The list number or bullet drawn before the first line (§17.9).
     pub label: Option<ListLabel>,
-    /// Its structure elements (tagged PDF).
+    /// The elements of its own text and list label (tagged PDF).
     pub tags: structure::ParaTags,
+    /// The floating pictures of its visible runs, in reading order, with their tags.
+    pub floating: Vec<FloatingPicture<'a>>,
+}
+
+/// A floating picture (`wp:anchor`, §20.4.2.3) and its Figure, or an artifact.
+#[derive(Debug, Clone)]
+pub struct FloatingPicture<'a> {
+    /// The picture as written.
+    pub picture: &'a Picture,
+    /// Where it is anchored.
+    pub anchor: &'a PictureAnchor,
+    /// Its element.
+    pub tag: structure::Tag,
 }
 
 /// A list paragraph's number or bullet, counted and formatted.
@@ -120,8 +133,8 @@ pub struct ResolvedTextBox<'a> {
 pub enum ResolvedInline<'a> {
     /// A run's content with its computed properties.
     Run(ResolvedRun<'a>),
-    /// Start of a hyperlink.
-    LinkStart(LinkTarget),
+    /// Start of a hyperlink, and its Link element.
+    LinkStart(LinkTarget, structure::Tag),
     /// End of the innermost open hyperlink.
     LinkEnd,
     /// A bookmark start.
@@ -135,9 +148,11 @@ pub struct ResolvedRun<'a> {
     pub style: Arc<RunStyle>,
     /// The content as written.
     pub content: &'a [RunContent],
-    /// The paragraph's Span (by order) this run's text belongs to: a run whose language
-    /// is not the document's.
-    pub span: Option<u16>,
+    /// The element its text belongs to: its hyperlink's Link, its Span when its language
+    /// is not the document's, else its paragraph's.
+    pub tag: structure::Tag,
+    /// The Figure (or decorative artifact) of each inline picture of `content`, in order.
+    pub figures: Vec<structure::Tag>,
 }
 
 /// Computed run properties (§17.3.2), concrete and in points.

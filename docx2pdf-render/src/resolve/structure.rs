@@ -9,33 +9,34 @@ use crate::fast_map::FastMap;
 
 pub use crate::frame::{Scope, StructKind, StructNode, Structure, Tag};
 
-/// The tags of one paragraph's content.
+/// The tags of a paragraph's own text: its element and its list label's.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct ParaTags {
     /// The paragraph's own element (P, H1–H6, LBody, TOCI, Caption).
     pub block: Tag,
     /// The list label (Lbl), when the paragraph is a list item.
     pub label: Tag,
-    /// The first of its hyperlinks' Link elements, in order.
-    pub links: Tag,
-    /// The first of its inline pictures' Figure elements, in order.
-    pub figures: Tag,
-    /// The first of its floating pictures' Figure elements, in order.
-    pub anchored: Tag,
-    /// The first of its Spans in another language, in order.
-    pub spans: Tag,
 }
 
 impl ParaTags {
     /// Everything of a paragraph in pagination content (headers, footers, separators).
-    pub const PAGINATION: ParaTags = ParaTags {
-        block: Tag::PAGINATION,
-        label: Tag::PAGINATION,
-        links: Tag::PAGINATION,
-        figures: Tag::PAGINATION,
-        anchored: Tag::PAGINATION,
-        spans: Tag::PAGINATION,
-    };
+    pub const PAGINATION: ParaTags = ParaTags { block: Tag::PAGINATION, label: Tag::PAGINATION };
+}
+
+/// The elements made for one paragraph, each in the order of the content it tags; resolve
+/// hands each to its item.
+#[derive(Debug, Default)]
+pub(super) struct ParaNodes {
+    /// The paragraph's own element and its label's.
+    pub(super) tags: ParaTags,
+    /// One Link per hyperlink.
+    pub(super) links: Vec<Tag>,
+    /// One Figure (or decorative artifact) per inline picture.
+    pub(super) figures: Vec<Tag>,
+    /// One per floating picture; they follow the paragraph in its parent.
+    pub(super) anchored: Vec<Tag>,
+    /// One Span per run of text in another language.
+    pub(super) spans: Vec<Tag>,
 }
 
 /// What a paragraph is, as far as its element goes.
@@ -127,9 +128,10 @@ impl Tagger {
         self.toc = saved.toc;
     }
 
-    /// The tags of a paragraph with `links` hyperlinks, `inline` inline and `anchored`
-    /// floating pictures (alternative text and decorative flag each), a list level when it
-    /// shows a list label, the notes it references and the languages of its Spans.
+    /// The elements of a paragraph with `links` hyperlinks, its pictures (floating or not,
+    /// alternative text and decorative flag each), a list level when it shows a list label,
+    /// the notes it references and the languages of its Spans. Pagination content has none:
+    /// all of it is tagged [`Tag::PAGINATION`].
     #[allow(clippy::too_many_arguments)]
     pub(super) fn paragraph(
         &mut self,
@@ -139,9 +141,9 @@ impl Tagger {
         pictures: &[(bool, Option<&str>, bool)],
         notes: &[(NoteKind, i64)],
         spans: &[Arc<str>],
-    ) -> ParaTags {
+    ) -> ParaNodes {
         if self.off() {
-            return ParaTags::PAGINATION;
+            return ParaNodes { tags: ParaTags::PAGINATION, ..ParaNodes::default() };
         }
         if role != ParaRole::TocEntry {
             self.toc = None;
@@ -194,36 +196,24 @@ impl Tagger {
             (ParaRole::Body, None) => StructKind::P,
         };
         let block = self.add(kind, parent);
-        let first_link = self.structure.nodes.len();
-        for _ in 0..links {
-            self.add(StructKind::Link, block);
-        }
-        let first_figure = self.structure.nodes.len();
-        for &(_, alt, decorative) in pictures.iter().filter(|p| !p.0) {
-            self.figure(alt, decorative, block);
-        }
+        let links = (0..links).map(|_| Tag::of(self.add(StructKind::Link, block))).collect();
+        let figures = pictures.iter().filter(|p| !p.0).map(|&(_, alt, decorative)| Tag::of(self.figure(alt, decorative, block))).collect();
         // A floating picture follows the paragraph that anchors it.
-        let first_anchored = self.structure.nodes.len();
-        for &(_, alt, decorative) in pictures.iter().filter(|p| p.0) {
-            self.figure(alt, decorative, parent);
-        }
+        let anchored = pictures.iter().filter(|p| p.0).map(|&(_, alt, decorative)| Tag::of(self.figure(alt, decorative, parent))).collect();
         for &note in notes {
             let node = self.add(StructKind::Note, block);
             self.notes.entry(note).or_insert(node);
         }
-        let first_span = self.structure.nodes.len();
-        for lang in spans {
-            let node = self.add(StructKind::Span, block);
-            self.structure.nodes[node].lang = Some(lang.clone());
-        }
-        ParaTags {
-            block: Tag::of(block),
-            label: if numbered_heading { Tag::of(block) } else { label },
-            links: Tag::of(first_link),
-            figures: Tag::of(first_figure),
-            anchored: Tag::of(first_anchored),
-            spans: Tag::of(first_span),
-        }
+        let spans = spans
+            .iter()
+            .map(|lang| {
+                let node = self.add(StructKind::Span, block);
+                self.structure.nodes[node].lang = Some(lang.clone());
+                Tag::of(node)
+            })
+            .collect();
+        let tags = ParaTags { block: Tag::of(block), label: if numbered_heading { Tag::of(block) } else { label } };
+        ParaNodes { tags, links, figures, anchored, spans }
     }
 
     /// A drawn shape (or group of shapes) in the container: a Figure with the drawing's
@@ -368,10 +358,10 @@ mod tests {
         let a = t.paragraph(ParaRole::TocEntry, None, 1, &[], &[], &[]);
         t.paragraph(ParaRole::TocEntry, None, 1, &[], &[], &[]);
         t.begin_artifact();
-        assert_eq!(t.paragraph(ParaRole::Body, None, 0, &[], &[], &[]).block, Tag::PAGINATION);
+        assert_eq!(t.paragraph(ParaRole::Body, None, 0, &[], &[], &[]).tags.block, Tag::PAGINATION);
         t.end_artifact();
         use StructKind::*;
         assert_eq!(kinds(&t), vec![(Document, 0), (TOC, 0), (TOCI, 1), (Link, 2), (TOCI, 1), (Link, 4)]);
-        assert_eq!(a.links.node(), Some(3));
+        assert_eq!(a.links, vec![Tag::of(3)]);
     }
 }

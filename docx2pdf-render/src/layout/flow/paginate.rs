@@ -162,7 +162,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             for (index, block) in doc.body[range.clone()].iter().enumerate() {
                 // Floating objects go first: the anchor paragraph's own lines wrap too.
                 if let ResolvedBlock::Paragraph(p) = block {
-                    if p.text_boxes.iter().any(|b| b.shape.anchored) || picture::anchored(p).next().is_some() {
+                    if p.text_boxes.iter().any(|b| b.shape.anchored) || !p.floating.is_empty() {
                         laid.push(Laid::Boxes(range.start + index));
                     }
                 }
@@ -710,8 +710,9 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             let float = FloatWrap { behind: s.behind_text, wrap: s.wrap, side: s.wrap_text, distance: s.distance };
             self.place_float(page, at, frag, width, float);
         }
-        for (k, (picture, anchor)) in picture::anchored(p).enumerate() {
-            let (size, frag) = picture::floating(picture, p.tags.anchored.nth(k), self.ctx);
+        for f in &p.floating {
+            let (picture, anchor) = (f.picture, f.anchor);
+            let (size, frag) = picture::floating(picture, f.tag, self.ctx);
             let at = anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), &frame, size.width, size.height);
             let float = FloatWrap {
                 behind: anchor.behind_text,

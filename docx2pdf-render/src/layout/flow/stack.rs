@@ -157,8 +157,9 @@ fn place_floats(p: &ResolvedParagraph<'_>, width: Pt, top: Pt, ctx: &mut Ctx<'_>
         let at = cell_anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), width, top, size);
         put(stack, at, frag, tb.shape.behind_text, tb.shape.wrap != Wrap::None);
     }
-    for (k, (picture, anchor)) in picture::anchored(p).enumerate() {
-        let (size, frag) = picture::floating(picture, p.tags.anchored.nth(k), ctx);
+    for f in &p.floating {
+        let (picture, anchor) = (f.picture, f.anchor);
+        let (size, frag) = picture::floating(picture, f.tag, ctx);
         let at = cell_anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), width, top, size);
         put(stack, at, frag, anchor.behind_text, anchor.wrap != Wrap::None);
     }

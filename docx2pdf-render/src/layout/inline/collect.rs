@@ -100,6 +100,9 @@ pub(crate) struct Atom {
     pub width: Pt,
     /// Index into `Collected::links` when inside a hyperlink.
     pub link: Option<usize>,
+    /// The structure element its content belongs to, as resolve gave it: the list label,
+    /// a hyperlink, a Span in another language, a picture's Figure, or the paragraph.
+    pub tag: Tag,
     /// Whether this is the decimal separator (decimal tabs align on it).
     pub decimal: bool,
     /// The bidi embedding level (UAX #9): odd is right to left.
@@ -138,8 +141,8 @@ pub(crate) struct Collected {
     pub segments: Vec<Segment>,
     /// Run styles.
     pub styles: Vec<SpanStyle>,
-    /// Hyperlink targets.
-    pub links: Vec<LinkDest>,
+    /// Hyperlink targets, with their Link elements.
+    pub links: Vec<(LinkDest, Tag)>,
     /// Inline pictures, as the items they become.
     pub pictures: Vec<ImageItem>,
     /// The room each inline picture's effects take around it (`wp:effectExtent`), by
@@ -164,39 +167,23 @@ pub(crate) struct Collected {
     pub base_level: u8,
     /// The paragraph's structure elements.
     pub tags: ParaTags,
-    /// The text of runs in another language: byte range in `text` and Span, in order.
-    spans: Vec<(usize, usize, u16)>,
     /// Atoms and text pieces in order, shaped once the bidi levels are known.
     pending: Vec<Pending>,
 }
 
-impl Collected {
-    /// The structure element an atom's content belongs to: the list label, a link, a
-    /// Span in another language, or the paragraph.
-    pub fn tag_of(&self, atom: &Atom) -> Tag {
-        if atom.start < self.label_end {
-            self.tags.label
-        } else if let Some(link) = atom.link {
-            self.tags.links.nth(link)
-        } else if let Some(span) = self.span_at(atom.start) {
-            self.tags.spans.nth(span)
-        } else {
-            self.tags.block
-        }
-    }
-
-    /// The Span of the text at byte `at`, if it is in another language.
-    fn span_at(&self, at: usize) -> Option<usize> {
-        let i = self.spans.partition_point(|&(_, end, _)| end <= at);
-        self.spans.get(i).filter(|&&(start, _, _)| start <= at).map(|&(_, _, span)| usize::from(span))
-    }
+/// What pushed content belongs to: its hyperlink (an index into `Collected::links`) and
+/// its structure element.
+#[derive(Debug, Clone, Copy)]
+struct Owner {
+    link: Option<usize>,
+    tag: Tag,
 }
 
 /// Content waiting for the paragraph's bidi levels: shaping direction follows them.
 #[derive(Debug)]
 enum Pending {
     Atom(Atom),
-    Piece { piece: Piece, rise: Pt, style: usize, link: Option<usize>, start: usize },
+    Piece { piece: Piece, rise: Pt, style: usize, owner: Owner, start: usize },
 }
 
 /// Collects and shapes a paragraph. With `fields`, page fields are shaped with their
@@ -215,32 +202,32 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                     continue;
                 }
                 let style = push_style(&mut c, &run.style, ctx);
-                let link = link_stack.last().copied();
-                let from = c.text.len();
+                let owner = Owner { link: link_stack.last().copied(), tag: run.tag };
+                let mut figures = run.figures.iter();
                 for content in run.content {
                     match content {
                         RunContent::Text(s) => {
                             c.plain.push_str(s);
-                            push_text(&mut c, s, style, link, ctx);
+                            push_text(&mut c, s, style, owner, ctx);
                         }
                         RunContent::Tab => {
                             c.plain.push(' ');
-                            push_atom(&mut c, AtomKind::Tab { style }, "\t", Pt::ZERO, link);
+                            push_atom(&mut c, AtomKind::Tab { style }, "\t", Pt::ZERO, owner);
                         }
                         RunContent::Break(k) => {
                             c.plain_breaks.push(c.plain.len());
-                            push_atom(&mut c, AtomKind::Break(*k, style), "\n", Pt::ZERO, link);
+                            push_atom(&mut c, AtomKind::Break(*k, style), "\n", Pt::ZERO, owner);
                         }
-                        RunContent::Symbol { font, char } => push_symbol(&mut c, font.as_deref(), *char, style, link, ctx),
+                        RunContent::Symbol { font, char } => push_symbol(&mut c, font.as_deref(), *char, style, owner, ctx),
                         RunContent::Field(kind) => match fields {
-                            Some(v) => push_text(&mut c, &format_field(kind, v), style, link, ctx),
+                            Some(v) => push_text(&mut c, &format_field(kind, v), style, owner, ctx),
                             None => {
                                 let sample = match kind {
                                     FieldKind::PageRef { cached, .. } if !cached.is_empty() => cached,
                                     _ => "00",
                                 };
                                 let width = reserve_width(&c.styles[style], sample, ctx);
-                                push_atom(&mut c, AtomKind::Field { kind: kind.clone(), style }, "0", width, link);
+                                push_atom(&mut c, AtomKind::Field { kind: kind.clone(), style }, "0", width, owner);
                             }
                         },
                         // An inline picture is one object on the line (U+FFFC breaks on both
@@ -253,14 +240,15 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                             c.picture_texts.push(overlay(picture, item.size, ctx));
                             c.pictures.push(item);
                             c.picture_effects.push(effect);
-                            push_atom(&mut c, AtomKind::Picture(index), "\u{FFFC}", width, link);
+                            let tag = figures.next().copied().unwrap_or(owner.tag);
+                            push_atom(&mut c, AtomKind::Picture(index), "\u{FFFC}", width, Owner { tag, ..owner });
                         }
                         RunContent::Picture(_) => {}
                         // A rule is one object on the line, like an inline picture.
                         RunContent::HorizontalRule(rule) => {
                             let index = c.rules.len();
                             c.rules.push(*rule);
-                            push_atom(&mut c, AtomKind::Rule(index), "\u{FFFC}", Pt::ZERO, link);
+                            push_atom(&mut c, AtomKind::Rule(index), "\u{FFFC}", Pt::ZERO, owner);
                         }
                         RunContent::Fraction(f) => {
                             let s = &c.styles[style];
@@ -270,42 +258,40 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                                 let index = c.fractions.len();
                                 let width = b.width;
                                 c.fractions.push(b);
-                                push_atom(&mut c, AtomKind::Fraction(index), "\u{FFFC}", width, link);
+                                push_atom(&mut c, AtomKind::Fraction(index), "\u{FFFC}", width, owner);
                             }
                         }
                         // The mark is drawn in the run's style (FootnoteReference: superscript);
                         // with `customMarkFollows` the run's own text is the mark.
                         RunContent::NoteReference(r) => {
                             if let Some(mark) = ctx.note_marks.get(&(r.kind, r.id)).filter(|m| !m.is_empty()).cloned() {
-                                push_text(&mut c, &mark, style, link, ctx);
+                                push_text(&mut c, &mark, style, owner, ctx);
                             }
-                            push_atom(&mut c, AtomKind::Note(r.kind, r.id), "", Pt::ZERO, None);
+                            push_atom(&mut c, AtomKind::Note(r.kind, r.id), "", Pt::ZERO, Owner { link: None, ..owner });
                         }
                         RunContent::NoteMark => {
                             if let Some(mark) = ctx.current_note.clone() {
                                 c.plain.push_str(&mark);
-                                push_text(&mut c, &mark, style, link, ctx);
+                                push_text(&mut c, &mark, style, owner, ctx);
                             }
                         }
                     }
                 }
-                if let Some(span) = run.span.filter(|_| c.text.len() > from) {
-                    c.spans.push((from, c.text.len(), span));
-                }
             }
-            ResolvedInline::LinkStart(target) => {
+            ResolvedInline::LinkStart(target, tag) => {
                 let dest = match target {
                     LinkTarget::External(uri) => LinkDest::Uri(uri.clone()),
                     LinkTarget::Internal(name) => LinkDest::Named(name.clone()),
                 };
-                c.links.push(dest);
+                c.links.push((dest, *tag));
                 link_stack.push(c.links.len() - 1);
             }
             ResolvedInline::LinkEnd => {
                 link_stack.pop();
             }
             ResolvedInline::Bookmark(name) => {
-                push_atom(&mut c, AtomKind::Bookmark((*name).to_string()), "", Pt::ZERO, None);
+                let owner = Owner { link: None, tag: c.tags.block };
+                push_atom(&mut c, AtomKind::Bookmark((*name).to_string()), "", Pt::ZERO, owner);
             }
         }
     }
@@ -320,7 +306,7 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                 a.level = level_at(a.start);
                 c.atoms.push(a);
             }
-            Pending::Piece { piece, rise, style, link, start } => {
+            Pending::Piece { piece, rise, style, owner, start } => {
                 let len = piece.text.len();
                 let mut from = 0;
                 while from < len {
@@ -332,7 +318,7 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
                         }
                         to = from + i + ch.len_utf8();
                     }
-                    shape_piece(&mut c, &piece, (from, to), start, level, rise, style, link, ctx);
+                    shape_piece(&mut c, &piece, (from, to), start, level, rise, style, owner, ctx);
                     from = to;
                 }
             }
@@ -347,16 +333,19 @@ pub(crate) fn collect(p: &ResolvedParagraph<'_>, ctx: &mut Ctx<'_>, fields: Opti
 fn push_label(c: &mut Collected, label: &ListLabel, ctx: &mut Ctx<'_>) {
     let style = push_style(c, &label.style, ctx);
     let symbol_font = is_symbol_font(&label.style.fonts.h_ansi);
+    let number = Owner { link: None, tag: c.tags.label };
     for ch in label.text.chars() {
         if symbol_font || ('\u{F000}'..='\u{F0FF}').contains(&ch) {
-            push_symbol(c, None, u32::from(ch), style, None, ctx);
+            push_symbol(c, None, u32::from(ch), style, number, ctx);
         } else {
-            push_text(c, &ch.to_string(), style, None, ctx);
+            push_text(c, &ch.to_string(), style, number, ctx);
         }
     }
+    // The suffix is the paragraph's text, not the number's.
+    let suffix = Owner { link: None, tag: c.tags.block };
     match label.suffix {
-        ListSuffix::Tab => push_atom(c, AtomKind::Tab { style }, "\t", Pt::ZERO, None),
-        ListSuffix::Space => push_text(c, " ", style, None, ctx),
+        ListSuffix::Tab => push_atom(c, AtomKind::Tab { style }, "\t", Pt::ZERO, suffix),
+        ListSuffix::Space => push_text(c, " ", style, suffix, ctx),
         ListSuffix::Nothing => {}
     }
 }
@@ -384,16 +373,17 @@ fn push_style(c: &mut Collected, run: &Arc<RunStyle>, ctx: &mut Ctx<'_>) -> usiz
     c.styles.len() - 1
 }
 
-fn push_atom(c: &mut Collected, kind: AtomKind, text: &str, width: Pt, link: Option<usize>) {
-    c.pending.push(Pending::Atom(Atom { kind, start: c.text.len(), width, link, decimal: false, level: 0 }));
+fn push_atom(c: &mut Collected, kind: AtomKind, text: &str, width: Pt, owner: Owner) {
+    let (link, tag) = (owner.link, owner.tag);
+    c.pending.push(Pending::Atom(Atom { kind, start: c.text.len(), width, link, tag, decimal: false, level: 0 }));
     c.text.push_str(text);
 }
 
 /// Queues a piece of text for shaping once the bidi levels are known.
-fn push_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, link: Option<usize>) {
+fn push_piece(c: &mut Collected, piece: Piece, rise: Pt, style: usize, owner: Owner) {
     let start = c.text.len();
     c.text.push_str(&piece.text);
-    c.pending.push(Pending::Piece { piece, rise, style, link, start });
+    c.pending.push(Pending::Piece { piece, rise, style, owner, start });
 }
 
 /// The width a pending page field reserves: two digits, or a PAGEREF's cached result
@@ -436,7 +426,7 @@ struct Piece {
     space_face: Option<Arc<LoadedFace>>,
 }
 
-fn push_text(c: &mut Collected, s: &str, style: usize, link: Option<usize>, ctx: &mut Ctx<'_>) {
+fn push_text(c: &mut Collected, s: &str, style: usize, owner: Owner, ctx: &mut Ctx<'_>) {
     let run = c.styles[style].run.clone();
     // Caps and small caps change the letters, not the underlying text (§17.3.2.5, §17.3.2.33).
     let chunks: Vec<(String, f64)> = if run.small_caps && !run.caps {
@@ -520,7 +510,7 @@ fn push_text(c: &mut Collected, s: &str, style: usize, link: Option<usize>, ctx:
         for mut piece in pieces {
             let (size, rise) = script_geometry(&run, piece.base_size);
             piece.size = size;
-            push_piece(c, piece, rise, style, link);
+            push_piece(c, piece, rise, style, owner);
         }
     }
 }
@@ -562,7 +552,7 @@ fn shape_piece(
     level: u8,
     rise: Pt,
     style: usize,
-    link: Option<usize>,
+    owner: Owner,
     ctx: &mut Ctx<'_>,
 ) {
     let spacing = c.styles[style].run.spacing;
@@ -626,7 +616,8 @@ fn shape_piece(
                 kind: AtomKind::Glyphs { seg: seg_index, first: 0, count: glyphs.len(), space },
                 start: base_offset,
                 width,
-                link,
+                link: owner.link,
+                tag: owner.tag,
                 decimal: false,
                 level,
             });
@@ -648,7 +639,8 @@ fn shape_piece(
                     kind: AtomKind::Glyphs { seg: seg_index, first: i, count: j - i, space: text == " " },
                     start: base_offset + cl as usize,
                     width,
-                    link,
+                    link: owner.link,
+                    tag: owner.tag,
                     decimal: text == "." || text == ",",
                     level,
                 });
@@ -679,7 +671,7 @@ fn split_words(s: &str) -> Vec<(usize, &str)> {
 }
 
 /// A `w:sym`: the symbol font's own glyph when installed, else a Unicode stand-in.
-fn push_symbol(c: &mut Collected, font: Option<&str>, code: u32, style: usize, link: Option<usize>, ctx: &mut Ctx<'_>) {
+fn push_symbol(c: &mut Collected, font: Option<&str>, code: u32, style: usize, owner: Owner, ctx: &mut Ctx<'_>) {
     let run = c.styles[style].run.clone();
     let family: Arc<str> = font.map(Arc::from).unwrap_or_else(|| run.fonts.h_ansi.clone());
     if ctx.has_family(&family) {
@@ -688,13 +680,13 @@ fn push_symbol(c: &mut Collected, font: Option<&str>, code: u32, style: usize, l
             if let Some(ch) = ch {
                 let (size, rise) = script_geometry(&run, run.size);
                 let piece = Piece { metrics_face: face.clone(), face, size, base_size: run.size, text: ch.to_string(), space_face: None };
-                push_piece(c, piece, rise, style, link);
+                push_piece(c, piece, rise, style, owner);
                 return;
             }
         }
     }
     match dingbat(&family, code).or_else(|| char::from_u32(code).filter(|ch| !('\u{E000}'..='\u{F8FF}').contains(ch))) {
-        Some(ch) => push_text(c, &ch.to_string(), style, link, ctx),
+        Some(ch) => push_text(c, &ch.to_string(), style, owner, ctx),
         None => ctx.warn("symbol_skipped", format!("a symbol of font \"{family}\" has no stand-in")),
     }
 }

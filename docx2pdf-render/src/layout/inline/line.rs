@@ -287,13 +287,13 @@ pub(crate) fn finish_line(
                 let mut glyphs: Vec<Glyph> = Vec::new();
                 let start_x = xs[i];
                 let mut pen_x = start_x;
-                let tag = c.tag_of(&atoms[i]);
+                let tag = atoms[i].tag;
                 let (rtl, logical_start) = (atoms[i].level % 2 == 1, atoms[i].start);
                 while i < atoms.len() {
                     let AtomKind::Glyphs { seg, first, count, .. } = &atoms[i].kind else { break };
                     // Bidi reordering can separate atoms that are neighbours in the text; a
                     // run also ends where a link or the list label does.
-                    if *seg != seg_idx || (xs[i] - pen_x).0.abs() > 1e-6 || c.tag_of(&atoms[i]) != tag {
+                    if *seg != seg_idx || (xs[i] - pen_x).0.abs() > 1e-6 || atoms[i].tag != tag {
                         break;
                     }
                     pen_x += widths[i];
@@ -352,7 +352,7 @@ pub(crate) fn finish_line(
                         face: face.clone(),
                         size: s.run.size,
                         color: s.color,
-                        tag: c.tag_of(&atoms[i]),
+                        tag: atoms[i].tag,
                     }));
                 }
             }
@@ -365,7 +365,7 @@ pub(crate) fn finish_line(
                 let effect = &c.picture_effects[*k];
                 // A blank picture only keeps room for shapes drawn over it (an inline chart).
                 let top = Point::new(xs[i] + effect.left, baseline - effect.bottom - item.size.height);
-                let tag = c.tags.figures.nth(*k);
+                let tag = atoms[i].tag;
                 if item.image.format != ImageFormat::Blank {
                     frag.push_tagged(top, Item::Image(item.clone()), tag);
                 }
@@ -377,7 +377,7 @@ pub(crate) fn finish_line(
                 let from = frag.items.len();
                 c.fractions[*k].draw(xs[i], baseline, &mut frag);
                 // The bar is drawn with the digits: the whole fraction is the text's.
-                frag.retag(from, c.tag_of(&atoms[i]));
+                frag.retag(from, atoms[i].tag);
             }
             AtomKind::Rule(k) => draw_rule(&c.rules[*k], widths[i], xs[i], baseline, &mut frag),
             AtomKind::Break(..) => {}
@@ -405,11 +405,8 @@ pub(crate) fn finish_line(
         let (x0, x1) = extent_of(from, k, &xs, &widths);
         let w = x1 - x0;
         if w > Pt::ZERO {
-            frag.push_tagged(
-                Point::new(x0, Pt::ZERO),
-                Item::Link(LinkItem { size: Size { width: w, height }, dest: c.links[link].clone() }),
-                c.tags.links.nth(link),
-            );
+            let (dest, tag) = &c.links[link];
+            frag.push_tagged(Point::new(x0, Pt::ZERO), Item::Link(LinkItem { size: Size { width: w, height }, dest: dest.clone() }), *tag);
         }
     }
     in_reading_order(&mut frag, &runs);

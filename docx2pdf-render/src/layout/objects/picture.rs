@@ -7,8 +7,7 @@ use crate::layout::context::Ctx;
 use crate::layout::fields::text_item;
 use crate::layout::fragment::Fragment;
 use crate::layout::frame::{ImageCrop, ImageData, ImageItem, Item, Point, Rgb, Size, Tag, TextItem};
-use crate::docx::model::{Picture, PictureAnchor, RunContent, TextAnchor};
-use crate::resolve::{ResolvedInline, ResolvedParagraph};
+use crate::docx::model::{Picture, TextAnchor};
 use crate::units::Pt;
 
 /// `a:srcRect` values are thousandths of a percent (ST_Percentage, §20.1.10.40).
@@ -78,21 +77,6 @@ pub(crate) fn overlay(p: &Picture, size: Size, ctx: &mut Ctx<'_>) -> Vec<(Point,
         out.push((Point::new(x, size.height * t.y), item));
     }
     out
-}
-
-/// The floating pictures of a paragraph's visible runs, with their anchors.
-pub(crate) fn anchored<'p>(p: &'p ResolvedParagraph<'_>) -> impl Iterator<Item = (&'p Picture, &'p PictureAnchor)> + 'p {
-    p.inlines
-        .iter()
-        .filter_map(|i| match i {
-            ResolvedInline::Run(r) if !r.style.vanish => Some(r.content),
-            _ => None,
-        })
-        .flatten()
-        .filter_map(|c| match c {
-            RunContent::Picture(p) => p.anchor.as_deref().map(|a| (p, a)),
-            _ => None,
-        })
 }
 
 /// A floating picture as a fragment with its corner at the origin, tagged `tag`, its

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::{Deadline, Release, RenderError};
 use crate::docx::{self, PackageLimits};
 use crate::layout::{self, FontBook};
-use crate::pdf::PdfOptions;
+use crate::pdf::{PdfOptions, Stop};
 use crate::warning::Warning;
 
 /// What every conversion shares: the font book (loaded once), the package limits, how
@@ -53,13 +53,20 @@ pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, opti
     // One pixel limit for the package and the pictures the PDF decodes.
     let options = PdfOptions { max_image_pixels: renderer.limits.max_image_pixels, ..options };
     let read = docx::read(bytes, &renderer.limits, &deadline)?;
-    let laid = layout::layout_releasing(&read.document, &renderer.fonts, &deadline, renderer.release)?;
-    let pages = laid.layout.pages.len();
-    let (pdf, pdf_warnings) = crate::pdf::write_with_options(&laid.layout, renderer.threads, options)?;
+    // Pages go to the PDF writer as they are finished, and are dropped once written.
+    let mut paged = layout::paginate(&read.document, &renderer.fonts, &deadline, renderer.release)?;
+    let layout = std::mem::take(&mut paged.layout);
+    let sizes = paged.sizes.clone();
+    let pages = sizes.len();
+    let written = crate::pdf::write_pages(&layout, &sizes, std::iter::from_fn(|| paged.next_page()), renderer.threads, options);
+    let (pdf, pdf_warnings) = written.map_err(|stop| match stop {
+        Stop::Pages(e) => RenderError::from(e),
+        Stop::Pdf(e) => RenderError::from(e),
+    })?;
     let mut warnings = read.warnings;
-    warnings.extend(laid.warnings);
+    warnings.extend(paged.finish());
     warnings.extend(pdf_warnings);
-    renderer.release.dispose(laid.layout);
+    renderer.release.dispose(layout);
     renderer.release.dispose(read.document);
     Ok(Converted { pdf, pages, warnings })
 }

@@ -162,6 +162,8 @@ fn finish(mut run: Box<Run>, story: &mut Story<'_>, out: &mut Vec<Inline>) {
         run.content.push(RunContent::Field(kind));
     }
     if !run.content.is_empty() {
+        // A run mostly holds one text: without this it keeps room for four.
+        run.content.shrink_to_fit();
         out.push(Inline::Run(*run));
     }
 }

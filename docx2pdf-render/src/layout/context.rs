@@ -16,6 +16,11 @@ use crate::warning::Warning;
 
 /// A longer piece shaped in one document: face, right to left, kerned, and its text.
 type ShapeKey = (u32, bool, bool, String);
+/// The most bytes of longer pieces kept shaped at once. A piece is shaped again when a
+/// table measures a cell twice or a block is laid out again in a wider column, soon after
+/// the first time; a long document's paragraphs are each shaped once, and keeping them all
+/// held 23 MB for 10,000 paragraphs. When the budget is reached the cache starts afresh.
+const LONG_SHAPES_BUDGET: usize = 2 * 1024 * 1024;
 /// A family, weight and slant → the face found and how.
 type FamilyCache = FastMap<(Arc<str>, bool, bool), Option<(Arc<LoadedFace>, FamilyMatch)>>;
 
@@ -52,6 +57,8 @@ pub(crate) struct Ctx<'f> {
     families: FamilyCache,
     fallbacks: FastMap<(char, bool, bool), Option<Arc<LoadedFace>>>,
     shapes: FastMap<ShapeKey, Arc<[RawGlyph]>>,
+    /// The bytes `shapes` holds, about: texts and glyphs.
+    shaped_bytes: usize,
 }
 
 impl<'f> Ctx<'f> {
@@ -82,6 +89,7 @@ impl<'f> Ctx<'f> {
             families: FastMap::default(),
             fallbacks: FastMap::default(),
             shapes: FastMap::default(),
+            shaped_bytes: 0,
         };
         if fonts.embedded_only() {
             ctx.warn("fonts_missing", "no fonts installed; the embedded DejaVu fonts stand in for every family".to_string());
@@ -166,6 +174,12 @@ impl<'f> Ctx<'f> {
         }
         let words = if rtl { None } else { shape_in_words(face, text, kern) };
         let glyphs: Arc<[RawGlyph]> = words.unwrap_or_else(|| shape(face, text, rtl, kern)).into();
+        let bytes = text.len() + std::mem::size_of_val(&*glyphs);
+        if self.shaped_bytes + bytes > LONG_SHAPES_BUDGET {
+            self.shapes.clear();
+            self.shaped_bytes = 0;
+        }
+        self.shaped_bytes += bytes;
         self.shapes.insert(key, glyphs.clone());
         glyphs
     }

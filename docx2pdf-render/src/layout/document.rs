@@ -9,12 +9,14 @@ use super::fields::{fill_field, format_field, FieldValues};
 use super::flow::Flow;
 use super::fonts::FontBook;
 use super::fragment::{translate, Mark};
-use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point, Positioned, Tag};
+use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point, Positioned, Size, Tag};
+use super::header_footer::Parts;
+use super::page::PageBuild;
 use super::page_borders::{page_border_lines, Surround};
 use crate::docx::model::{Document, FieldKind, NoteKind};
 use crate::deadline::Deadline;
 use crate::release::Release;
-use crate::resolve::resolve;
+use crate::resolve::{resolve, ResolvedDocument};
 use crate::units::Pt;
 use crate::warning::Warning;
 
@@ -46,6 +48,43 @@ pub fn layout_releasing(
     deadline: &Deadline,
     release: Release,
 ) -> Result<LaidOut, LayoutError> {
+    let mut paged = paginate(doc, fonts, deadline, release)?;
+    let mut layout = std::mem::take(&mut paged.layout);
+    layout.pages.reserve_exact(paged.sizes.len());
+    while let Some(page) = paged.next_page() {
+        layout.pages.push(page?);
+    }
+    Ok(LaidOut { layout, warnings: paged.finish() })
+}
+
+/// A document paginated, its pages handed out one at a time with their headers, footers,
+/// page borders and page fields: a writer that takes each page as it comes never holds
+/// them all. Until then a finished page's body is kept packed.
+pub struct Paged<'d, 'f> {
+    /// Everything but the pages: destinations, outline, document information, structure.
+    pub layout: Layout,
+    /// The size of each page, in order.
+    pub sizes: Vec<Size>,
+    builds: std::vec::IntoIter<PageBuild>,
+    resolved: ResolvedDocument<'d>,
+    ctx: Ctx<'f>,
+    parts: Parts,
+    /// The number PAGEREF shows for each bookmark.
+    bookmarks: Arc<HashMap<String, String>>,
+    per_section: HashMap<usize, usize>,
+    /// The index of the page within its section (for `w:display` of page borders).
+    in_section: usize,
+    previous_section: Option<usize>,
+    release: Release,
+}
+
+/// Lays out a document's pages; [`Paged::next_page`] finishes them one by one.
+pub fn paginate<'d, 'f>(
+    doc: &'d Document,
+    fonts: &'f FontBook,
+    deadline: &'f Deadline,
+    release: Release,
+) -> Result<Paged<'d, 'f>, LayoutError> {
     deadline.check()?;
     let mut resolved = resolve(doc);
     let mut ctx = Ctx::new(
@@ -63,7 +102,7 @@ pub fn layout_releasing(
     }
     let mut flow = Flow::new(&resolved, &mut ctx);
     flow.run()?;
-    let Flow { pages, mut parts, .. } = flow;
+    let Flow { mut pages, parts, .. } = flow;
 
     let total = pages.len();
     let mut per_section: HashMap<usize, usize> = HashMap::new();
@@ -79,16 +118,18 @@ pub fn layout_releasing(
             created: doc.info.created.clone(),
             modified: doc.info.modified.clone(),
             lang: Some(crate::resolve::document_lang(doc).to_owned()),
-            // Filled once the pages are laid out.
             text_title: None,
         },
         structure: std::mem::take(&mut resolved.structure),
         ..Layout::default()
     };
-    // PAGEREF shows the number of the page a bookmark lands on, in that page's format:
-    // every page's bookmarks are known before any field is filled.
+    // Every page's marks are known before any page is finished: PAGEREF shows the number
+    // of the page a bookmark lands on, in that page's format, and links lead to bookmarks
+    // on later pages.
     let mut bookmarks: HashMap<String, String> = HashMap::new();
-    for build in &pages {
+    // The text of the first paragraph in the Title style, and of the first heading.
+    let (mut title_paragraph, mut first_heading) = (None, None);
+    for (index, build) in pages.iter_mut().enumerate() {
         let values = FieldValues {
             page: build.number,
             num_pages: total,
@@ -96,31 +137,62 @@ pub fn layout_releasing(
             page_format: resolved.sections[build.section].page_number_format.clone(),
             bookmarks: Arc::default(),
         };
-        for mark in &build.body.marks {
-            if let Mark::Destination { name, .. } = mark {
-                if !bookmarks.contains_key(name) {
-                    bookmarks.insert(name.clone(), format_field(&FieldKind::Page, &values));
+        for mark in std::mem::take(&mut build.body.marks) {
+            match mark {
+                Mark::Destination { name, at } => {
+                    if !bookmarks.contains_key(&name) {
+                        bookmarks.insert(name.clone(), format_field(&FieldKind::Page, &values));
+                    }
+                    layout.destinations.entry(name).or_insert((index, at));
                 }
+                Mark::Outline { level, title, at } => layout.outline.push(OutlineEntry { level, title, page: index, y: at.y }),
+                Mark::Title { text, heading } => {
+                    let first = if heading { &mut first_heading } else { &mut title_paragraph };
+                    first.get_or_insert(text);
+                }
+                // Filled when the page is finished.
+                Mark::Field(_) => build.body.marks.push(mark),
+                // The flow has already placed the note on this page.
+                Mark::Note(..) => {}
             }
         }
     }
-    let bookmarks = Arc::new(bookmarks);
-    // The index of each page within its section, for `w:display` of page borders.
-    let mut in_section = 0usize;
-    let mut previous_section = None;
-    // The text of the first paragraph in the Title style, and of the first heading.
-    let (mut title_paragraph, mut first_heading) = (None, None);
-    for (index, build) in pages.into_iter().enumerate() {
-        in_section = if previous_section == Some(build.section) { in_section + 1 } else { 0 };
-        previous_section = Some(build.section);
-        deadline.check()?;
+    layout.info.text_title = title_paragraph.or(first_heading);
+    Ok(Paged {
+        layout,
+        sizes: pages.iter().map(|p| p.size).collect(),
+        builds: pages.into_iter(),
+        resolved,
+        ctx,
+        parts,
+        bookmarks: Arc::new(bookmarks),
+        per_section,
+        in_section: 0,
+        previous_section: None,
+        release,
+    })
+}
+
+impl Paged<'_, '_> {
+    /// The next page, finished: header, footer, body, page borders and page fields.
+    pub fn next_page(&mut self) -> Option<Result<Page, LayoutError>> {
+        let build = self.builds.next()?;
+        Some(self.finish_page(build))
+    }
+
+    fn finish_page(&mut self, mut build: PageBuild) -> Result<Page, LayoutError> {
+        let resolved = &self.resolved;
+        let ctx = &mut self.ctx;
+        self.in_section = if self.previous_section == Some(build.section) { self.in_section + 1 } else { 0 };
+        self.previous_section = Some(build.section);
+        ctx.deadline.check()?;
         let section = &resolved.sections[build.section];
         let values = FieldValues {
             page: build.number,
-            num_pages: total,
-            section_pages: per_section[&build.section],
+            num_pages: self.sizes.len(),
+            section_pages: self.per_section[&build.section],
             page_format: section.page_number_format.clone(),
-            bookmarks: bookmarks.clone(),
+            bookmarks: self.bookmarks.clone(),
         };
         let mut page = Page { size: build.size, items: Vec::new() };
         let width = section.text_width();
@@ -130,21 +202,21 @@ pub fn layout_releasing(
         // Header at `margin_header` from the top, footer ending `margin_footer` above the
         // bottom (§17.6.11).
         if let Some(id) = &build.header {
-            if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
+            if let Some(stack) = self.parts.get(resolved, id, width, &values, ctx)? {
                 let at = Point::new(left, section.margin_header);
                 page.items.extend(stack.to_fragment().items.iter().map(|p| pagination(translate(p, at))));
                 surround.header = resolved.borders_surround_header && stack.height > Pt::ZERO;
             }
         }
         if let Some(id) = &build.footer {
-            if let Some(stack) = parts.get(&resolved, id, width, &values, &mut ctx)? {
+            if let Some(stack) = self.parts.get(resolved, id, width, &values, ctx)? {
                 let at = Point::new(left, section.page_height - section.margin_footer - stack.height);
                 page.items.extend(stack.to_fragment().items.iter().map(|p| pagination(translate(p, at))));
                 surround.footer = resolved.borders_surround_footer && stack.height > Pt::ZERO;
             }
         }
-        page.items.extend(build.body.items);
-        if let Some(borders) = section.page_borders.filter(|b| b.shown_on(in_section)) {
+        page.items.extend(build.take_items());
+        if let Some(borders) = section.page_borders.filter(|b| b.shown_on(self.in_section)) {
             let lines = page_border_lines(&borders, section, mirrored, surround).items;
             if borders.behind_text {
                 page.items.splice(0..0, lines);
@@ -153,28 +225,21 @@ pub fn layout_releasing(
             }
         }
         for mark in build.body.marks {
-            match mark {
-                Mark::Field(f) => page.items.push(fill_field(&f, &values, &mut ctx)),
-                Mark::Destination { name, at } => {
-                    layout.destinations.entry(name).or_insert((index, at));
-                }
-                Mark::Outline { level, title, at } => layout.outline.push(OutlineEntry { level, title, page: index, y: at.y }),
-                Mark::Title { text, heading } => {
-                    let first = if heading { &mut first_heading } else { &mut title_paragraph };
-                    first.get_or_insert(text);
-                }
-                // The flow has already placed the note on this page.
-                Mark::Note(..) => {}
+            if let Mark::Field(f) = mark {
+                page.items.push(fill_field(&f, &values, ctx));
             }
         }
-        layout.pages.push(page);
+        Ok(page)
     }
-    layout.info.text_title = title_paragraph.or(first_heading);
-    let mut warnings = std::mem::take(&mut resolved.warnings);
-    warnings.extend(ctx.take_warnings());
-    release.dispose(ctx);
-    release.dispose(resolved);
-    Ok(LaidOut { layout, warnings })
+
+    /// What was substituted or skipped; releases the resolved styles and the caches.
+    pub fn finish(mut self) -> Vec<Warning> {
+        let mut warnings = std::mem::take(&mut self.resolved.warnings);
+        warnings.extend(self.ctx.take_warnings());
+        self.release.dispose(self.ctx);
+        self.release.dispose(self.resolved);
+        warnings
+    }
 }
 
 #[cfg(test)]

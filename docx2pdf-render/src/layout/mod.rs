@@ -57,6 +57,6 @@ use objects::picture;
 use objects::shape;
 use objects::text_box;
 
-pub use document::{layout, layout_releasing, LaidOut};
+pub use document::{layout, layout_releasing, paginate, LaidOut, Paged};
 pub use error::LayoutError;
 pub use fonts::book::FontBook;

@@ -47,11 +47,11 @@ impl Painter {
     /// The content stream of `page` (uncompressed); registers its glyphs in `fonts`.
     /// Every item is painted inside the marked-content sequence of its tag (see
     /// `structure.rs`); `index` is the page's place in the document.
-    pub(super) fn paint<'a>(
+    pub(super) fn paint(
         &mut self,
-        page: &'a Page,
+        page: &Page,
         index: usize,
-        fonts: &mut FontSet<'a>,
+        fonts: &mut FontSet,
         images: &ImageSet,
         refs: &mut Refs,
         tagging: &mut Tagging<'_>,
@@ -127,13 +127,13 @@ impl Painter {
     }
 
     /// Shows a glyph run with BT/Tf/Tm/TJ using 2-byte CIDs (Identity-H).
-    fn text<'a>(
+    fn text(
         &mut self,
         content: &mut Content,
         state: &mut State,
         (x, y): (f32, f32),
-        text: &'a TextItem,
-        fonts: &mut FontSet<'a>,
+        text: &TextItem,
+        fonts: &mut FontSet,
         refs: &mut Refs,
     ) -> Result<(), PdfError> {
         // The size as written to Tf, so TJ adjustments use what the viewer will use.
@@ -216,7 +216,7 @@ impl Painter {
                 self.parts.push(Part::Adjust(adjust as f32));
                 shown -= adjust * unit;
             }
-            let (cid, width) = fonts.glyph(font, glyph);
+            let (cid, width) = fonts.glyph(font, glyph)?;
             self.run.extend_from_slice(&cid.to_be_bytes());
             shown += f64::from(width) * unit;
         }

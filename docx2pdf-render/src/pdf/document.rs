@@ -87,52 +87,85 @@ struct Painted {
 /// Writes the whole document on up to `threads` threads, with the warnings of pictures
 /// that could not be drawn.
 pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
-    let blank;
-    let pages: &[Page] = if layout.pages.is_empty() {
-        blank = [Page {
-            size: LETTER,
-            items: Vec::new(),
-        }];
-        &blank
-    } else {
-        &layout.pages
-    };
+    let sizes: Vec<Size> = layout.pages.iter().map(|p| p.size).collect();
+    let pages = layout.pages.iter().cloned().map(Ok::<Page, std::convert::Infallible>);
+    write_pages(layout, &sizes, pages, threads, options).map_err(|e| match e {
+        Stop::Pdf(e) => e,
+        Stop::Pages(never) => match never {},
+    })
+}
+
+/// Why writing pages from a source stopped: the source's error, or the writer's.
+#[derive(Debug)]
+pub enum Stop<E> {
+    /// The source of the pages failed.
+    Pages(E),
+    /// The PDF could not be written.
+    Pdf(PdfError),
+}
+
+impl<E> From<PdfError> for Stop<E> {
+    fn from(e: PdfError) -> Stop<E> {
+        Stop::Pdf(e)
+    }
+}
+
+/// Writes a document whose pages, of `sizes`, come one at a time from `pages` (the
+/// layout's own pages are not used); each batch of pages is written and dropped before the
+/// next is taken.
+pub(super) fn write_pages<E>(
+    layout: &Layout,
+    sizes: &[Size],
+    pages: impl Iterator<Item = Result<Page, E>>,
+    threads: usize,
+    options: PdfOptions,
+) -> Result<(Vec<u8>, Vec<Warning>), Stop<E>> {
+    let blank = sizes.is_empty();
+    let sizes: &[Size] = if blank { &[LETTER] } else { sizes };
+    let mut pages = pages.chain(blank.then(|| Ok(Page { size: LETTER, items: Vec::new() })));
 
     let mut refs = Refs::new();
     let catalog_ref = refs.alloc();
     let tree_ref = refs.alloc();
     // Page references come first so that links and bookmarks can point forward.
     let targets = Targets {
-        pages: pages
+        pages: sizes
             .iter()
-            .map(|p| (refs.alloc(), p.size.height.get()))
+            .map(|size| (refs.alloc(), size.height.get()))
             .collect(),
     };
 
     let settings = Settings { pretty: false };
-    let mut pdf = Pdf::with_settings_and_capacity(settings, 16 * 1024 + 4 * 1024 * pages.len());
+    let mut pdf = Pdf::with_settings_and_capacity(settings, 16 * 1024 + 4 * 1024 * sizes.len());
     let mut fonts = FontSet::default();
     let mut painter = Painter::default();
     let mut deflater = Deflater::new();
-    let mut tagging = Tagging::new(&layout.structure, pages.len());
+    let mut tagging = Tagging::new(&layout.structure, sizes.len());
+    let mut images = ImageSet::default();
     let mut index = 0;
-
-    // Pictures first: decoding and compressing them is most of the work of a document
-    // with photographs, and how each comes out (with a soft mask or not) decides which
-    // references it takes.
     let rules = image::ImageRules {
         opaque: options.pdfa.is_some_and(PdfA::opaque),
         rgb_only: options.pdfa.is_some(),
         max_pixels: options.max_image_pixels,
     };
-    let encoded = parallel::map(&image::distinct(pages), threads, &mut deflater, image::work, |image, deflater| {
-        image::encode(image, deflater, rules)
-    });
-    let mut images = ImageSet::new(encoded.into_iter().collect::<Result<_, _>>()?);
 
-    for (batch, batch_refs) in pages.chunks(BATCH).zip(targets.pages.chunks(BATCH)) {
+    for batch_refs in targets.pages.chunks(BATCH) {
+        let mut batch = Vec::with_capacity(batch_refs.len());
+        for _ in batch_refs {
+            match pages.next() {
+                Some(page) => batch.push(page.map_err(Stop::Pages)?),
+                None => break,
+            }
+        }
+        // Pictures first: decoding and compressing them is most of the work of a document
+        // with photographs, and how each comes out (with a soft mask or not) decides which
+        // references it takes.
+        let encoded = parallel::map(&images.unseen(&batch), threads, &mut deflater, image::work, |image, deflater| {
+            image::encode(image, deflater, rules)
+        });
+        images.queue(encoded.into_iter().collect::<Result<_, _>>()?);
         let mut painted = Vec::with_capacity(batch.len());
-        for page in batch {
+        for page in &batch {
             let mut page_images = Chunk::with_settings_and_capacity(settings, 0);
             images.prepare(page, &mut page_images, &mut refs);
             let content = painter.paint(page, index, &mut fonts, &images, &mut refs, &mut tagging)?;
@@ -166,11 +199,11 @@ pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Res
 
     let packed = parallel::map(&fonts.iter().collect::<Vec<_>>(), threads, &mut deflater, |font| embed::work(font), |font, deflater| embed::pack_font(font, deflater));
     let packed = packed.into_iter().collect::<Result<Vec<_>, _>>()?;
-    embed::write_fonts(&mut pdf, &mut refs, &fonts, &packed, options.pdfa == Some(PdfA::A1b));
+    embed::write_fonts(&mut pdf, &mut refs, &fonts, &packed, options.pdfa == Some(PdfA::A1b))?;
 
     pdf.pages(tree_ref)
         .kids(targets.pages.iter().map(|&(id, _)| id))
-        .count(i32::try_from(pages.len()).unwrap_or(i32::MAX));
+        .count(i32::try_from(sizes.len()).unwrap_or(i32::MAX));
     let outline_ref = outline::write(&mut pdf, &mut refs, &layout.outline, &targets);
     let dests_ref = link::write_destinations(&mut pdf, &mut refs, &layout.destinations, &targets);
     let info_ref = refs.alloc();

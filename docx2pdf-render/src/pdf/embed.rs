@@ -55,7 +55,8 @@ pub(super) fn pack_font(font: &UsedFont, deflater: &mut Deflater) -> Result<Pack
             }
         })?;
     let program = deflater.deflate(&subset)?.to_vec();
-    let to_unicode = deflater.deflate(&cmap::to_unicode(&font.texts))?.to_vec();
+    let texts: Vec<&str> = font.texts.iter().map(|t| t.as_str()).collect();
+    let to_unicode = deflater.deflate(&cmap::to_unicode(&texts))?.to_vec();
     // The subset also holds the components of composite glyphs, numbered after the glyphs
     // shown: its own glyph count says which CIDs it has.
     let glyphs = rustybuzz::ttf_parser::Face::parse(&subset, 0).map_or(0, |f| usize::from(f.number_of_glyphs()));
@@ -66,10 +67,11 @@ pub(super) fn pack_font(font: &UsedFont, deflater: &mut Deflater) -> Result<Pack
 /// reference it got on first use.
 /// `cid_set` adds each descriptor's /CIDSet (PDF/A-1 requires one for a subset CIDFont,
 /// ISO 19005-1 §6.3.5).
-pub(super) fn write_fonts(chunk: &mut Chunk, refs: &mut Refs, fonts: &FontSet, packed: &[PackedFont], cid_set: bool) {
+pub(super) fn write_fonts(chunk: &mut Chunk, refs: &mut Refs, fonts: &FontSet, packed: &[PackedFont], cid_set: bool) -> Result<(), PdfError> {
     for (font, packed) in fonts.iter().zip(packed) {
-        write_font(chunk, refs, font, packed, cid_set);
+        write_font(chunk, refs, font, packed, cid_set)?;
     }
+    Ok(())
 }
 
 /// The /CIDSet bit string (§9.8.1, Table 124) of a subset whose CIDs are 0..`count`: one
@@ -86,15 +88,16 @@ fn cid_set_bits(count: usize) -> Vec<u8> {
 }
 
 /// Writes one font: Type0 → CIDFont → FontDescriptor → font file, plus ToUnicode.
-fn write_font(chunk: &mut Chunk, refs: &mut Refs, font: &UsedFont, packed: &PackedFont, cid_set: bool) {
+fn write_font(chunk: &mut Chunk, refs: &mut Refs, font: &UsedFont, packed: &PackedFont, cid_set: bool) -> Result<(), PdfError> {
+    let ttf = font.ttf()?;
     let (cid_ref, descriptor_ref, cmap_ref, file_ref) =
         (refs.alloc(), refs.alloc(), refs.alloc(), refs.alloc());
     // Subsetter keeps glyf outlines as glyf and otherwise CFF as CFF (in an OpenType
     // wrapper); decide the same way it does.
-    let raw = font.ttf.raw_face();
+    let raw = ttf.raw_face();
     let is_cff = raw.table(Tag::from_bytes(b"glyf")).is_none()
         && raw.table(Tag::from_bytes(b"CFF ")).is_some();
-    let base_font = base_font(font);
+    let base_font = base_font(font, &ttf);
 
     // §9.7.6.1: a Type0 over a CIDFontType0 is named `<CIDFont name>-<CMap name>`,
     // over a CIDFontType2 just like its CIDFont.
@@ -124,23 +127,18 @@ fn write_font(chunk: &mut Chunk, refs: &mut Refs, font: &UsedFont, packed: &Pack
     if !is_cff {
         cid.cid_to_gid_map_predefined(Name(b"Identity"));
     }
-    let widths: Vec<f32> = font
-        .remapper
-        .remapped_gids()
-        .map(|gid| font.width(gid))
-        .collect();
-    write_widths(&mut cid, &widths);
+    write_widths(&mut cid, &font.widths);
     cid.finish();
 
     let mut descriptor =
-        descriptor::write(chunk, descriptor_ref, Name(base_font.as_bytes()), &font.ttf);
+        descriptor::write(chunk, descriptor_ref, Name(base_font.as_bytes()), &ttf);
     if is_cff {
         descriptor.font_file3(file_ref);
     } else {
         descriptor.font_file2(file_ref);
     }
     // Every CID up to the subset's last glyph is present: glyphs are numbered densely.
-    let set = cid_set.then(|| (refs.alloc(), cid_set_bits(packed.glyphs.max(widths.len()))));
+    let set = cid_set.then(|| (refs.alloc(), cid_set_bits(packed.glyphs.max(font.widths.len()))));
     if let Some((set_ref, _)) = &set {
         descriptor.pair(Name(b"CIDSet"), *set_ref);
     }
@@ -172,6 +170,7 @@ fn write_font(chunk: &mut Chunk, refs: &mut Refs, font: &UsedFont, packed: &Pack
         .name(cmap::NAME)
         .system_info(cmap::SYSTEM_INFO)
         .filter(Filter::FlateDecode);
+    Ok(())
 }
 
 /// Writes DW and W (§9.7.4.3): DW is the most common whole-number width and W lists the
@@ -217,11 +216,10 @@ fn most_common_integer(widths: &[f32]) -> f32 {
 /// `ABCDEF+PostScriptName`: a subset tag (§9.6.4) derived from the name and glyph set, so
 /// different subsets of one face get different names while the same input always gets
 /// the same one.
-fn base_font(font: &UsedFont) -> String {
+fn base_font(font: &UsedFont, ttf: &rustybuzz::ttf_parser::Face<'_>) -> String {
     let mut name = sanitize(&font.face.postscript_name);
     if name.is_empty() {
-        let from_table = font
-            .ttf
+        let from_table = ttf
             .names()
             .into_iter()
             .filter(|n| n.name_id == name_id::POST_SCRIPT_NAME)

@@ -6,14 +6,16 @@ use subsetter::GlyphRemapper;
 
 use super::document::Refs;
 use super::PdfError;
-use crate::frame::{Face, Glyph};
+use std::sync::Arc;
+
+use crate::frame::{Face, Glyph, GlyphText};
 
 /// One face as it will be embedded: a subset holding exactly the glyphs the pages showed.
-pub(super) struct UsedFont<'a> {
+/// It owns what it keeps of the pages (the face, the text behind each glyph), so that a
+/// page can be dropped once it is written.
+pub(super) struct UsedFont {
     /// The face from the layout.
-    pub(super) face: &'a Face,
-    /// The parsed face, for metrics.
-    pub(super) ttf: ttf_parser::Face<'a>,
+    pub(super) face: Arc<Face>,
     /// The Type0 font dictionary that pages reference.
     pub(super) type0: Ref,
     /// The key in page resource dictionaries (`F0`, `F1`, …).
@@ -21,21 +23,25 @@ pub(super) struct UsedFont<'a> {
     /// Old glyph id → new glyph id; the new id is also the CID shown in content streams.
     pub(super) remapper: GlyphRemapper,
     /// The text behind each CID (index = CID), empty when unknown; feeds ToUnicode.
-    pub(super) texts: Vec<&'a str>,
+    pub(super) texts: Vec<GlyphText>,
+    /// The width of each CID (see [`UsedFont::width`]), worked out when it is first shown.
+    pub(super) widths: Vec<f32>,
 }
 
-impl UsedFont<'_> {
+impl UsedFont {
+    /// The face parsed, for its metrics and tables.
+    pub(super) fn ttf(&self) -> Result<ttf_parser::Face<'_>, PdfError> {
+        parse(&self.face)
+    }
+
     /// The advance of an original glyph in 1000-unit glyph space, the unit of the W array
     /// and of TJ adjustments (ISO 32000-1 §9.2.4). The content stream and the W array
-    /// both call this, so the positions a viewer computes match the ones we assume.
-    /// A face standing in for an Office font has the original's advances, drawn at the
-    /// face's horizontal scale (`scale`): its widths are divided by it.
-    pub(super) fn width(&self, glyph: u16) -> f32 {
-        let advance = self
-            .ttf
-            .glyph_hor_advance(ttf_parser::GlyphId(glyph))
-            .unwrap_or(0);
-        let units = f32::from(self.ttf.units_per_em());
+    /// both take it from `widths`, so the positions a viewer computes match the ones we
+    /// assume. A face standing in for an Office font has the original's advances, drawn
+    /// at the face's horizontal scale (`scale`): its widths are divided by it.
+    fn width(&self, ttf: &ttf_parser::Face<'_>, glyph: u16) -> f32 {
+        let advance = ttf.glyph_hor_advance(ttf_parser::GlyphId(glyph)).unwrap_or(0);
+        let units = f32::from(ttf.units_per_em());
         match &self.face.emulation {
             Some(e) if advance != 0 => ((i32::from(advance) + e.delta(glyph)) as f32 * 1000.0 / units / self.scale()).max(0.0),
             _ => f32::from(advance) * 1000.0 / units,
@@ -48,17 +54,21 @@ impl UsedFont<'_> {
     }
 }
 
+fn parse(face: &Face) -> Result<ttf_parser::Face<'_>, PdfError> {
+    ttf_parser::Face::parse(face.bytes(), face.index).map_err(|_| PdfError::FontParse { name: face.postscript_name.clone() })
+}
+
 /// Every font used so far, in first-use order so that output is deterministic.
 #[derive(Default)]
-pub(super) struct FontSet<'a> {
-    fonts: Vec<UsedFont<'a>>,
+pub(super) struct FontSet {
+    fonts: Vec<UsedFont>,
     /// The face id and index of the last lookup: runs mostly repeat the previous face.
     last: Option<(u32, usize)>,
 }
 
-impl<'a> FontSet<'a> {
+impl FontSet {
     /// The index of `face`, registering it (and allocating its Type0 reference) on first use.
-    pub(super) fn font(&mut self, face: &'a Face, refs: &mut Refs) -> Result<usize, PdfError> {
+    pub(super) fn font(&mut self, face: &Arc<Face>, refs: &mut Refs) -> Result<usize, PdfError> {
         if let Some((id, index)) = self.last {
             if id == face.id {
                 return Ok(index);
@@ -67,21 +77,19 @@ impl<'a> FontSet<'a> {
         let index = match self.fonts.iter().position(|f| f.face.id == face.id) {
             Some(index) => index,
             None => {
-                let ttf = ttf_parser::Face::parse(face.bytes(), face.index).map_err(|_| {
-                    PdfError::FontParse {
-                        name: face.postscript_name.clone(),
-                    }
-                })?;
+                let ttf = parse(face)?;
                 let index = self.fonts.len();
-                self.fonts.push(UsedFont {
-                    face,
-                    ttf,
+                let mut font = UsedFont {
+                    face: face.clone(),
                     type0: refs.alloc(),
                     resource: format!("F{index}"),
                     remapper: GlyphRemapper::new(),
                     // CID 0 is .notdef, which the remapper always holds.
-                    texts: vec![""],
-                });
+                    texts: vec![GlyphText::EMPTY],
+                    widths: Vec::new(),
+                };
+                font.widths.push(font.width(&ttf, 0));
+                self.fonts.push(font);
                 index
             }
         };
@@ -91,27 +99,29 @@ impl<'a> FontSet<'a> {
 
     /// Records that `glyph` is shown in font `font`; returns its CID and natural width
     /// (1000-unit glyph space).
-    pub(super) fn glyph(&mut self, font: usize, glyph: &'a Glyph) -> (u16, f32) {
+    pub(super) fn glyph(&mut self, font: usize, glyph: &Glyph) -> Result<(u16, f32), PdfError> {
         let used = &mut self.fonts[font];
         let cid = used.remapper.remap(glyph.id);
         let slot = usize::from(cid);
         if slot == used.texts.len() {
-            used.texts.push(&glyph.text);
+            used.texts.push(glyph.text.clone());
+            let width = used.width(&parse(&used.face)?, glyph.id);
+            used.widths.push(width);
         } else if used.texts[slot].is_empty() {
             // The first non-empty text wins: a glyph seen first as a cluster's tail
             // (empty text) may later start a cluster of its own.
-            used.texts[slot] = &glyph.text;
+            used.texts[slot] = glyph.text.clone();
         }
-        (cid, used.width(glyph.id))
+        Ok((cid, used.widths[slot]))
     }
 
     /// The font at `index`.
-    pub(super) fn get(&self, index: usize) -> &UsedFont<'a> {
+    pub(super) fn get(&self, index: usize) -> &UsedFont {
         &self.fonts[index]
     }
 
     /// All fonts in first-use order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = &UsedFont<'a>> {
+    pub(super) fn iter(&self) -> impl Iterator<Item = &UsedFont> {
         self.fonts.iter()
     }
 }

@@ -6,8 +6,9 @@
 //! JPEG is decoded and written in RGB (ISO 19005-2 §6.2.4.3 allows DeviceCMYK only with
 //! a CMYK output intent).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::Cursor;
+use std::sync::Arc;
 
 use pdf_writer::types::Predictor;
 use pdf_writer::{Chunk, Content, Filter, Finish, Name, Ref};
@@ -50,34 +51,42 @@ pub(super) enum Encoded {
     Unshown(String),
 }
 
-/// The distinct images of `pages` (by the identity of their bytes: the reader shares one
-/// buffer among all drawings of a media part) in the order the pages first show them.
-pub(super) fn distinct(pages: &[Page]) -> Vec<&ImageData> {
-    let mut seen = HashSet::new();
-    pages
-        .iter()
-        .flat_map(|page| &page.items)
-        .filter_map(|positioned| match &positioned.item {
-            Item::Image(item) if seen.insert(key(&item.image)) => Some(&*item.image),
-            _ => None,
-        })
-        .collect()
-}
 
 /// The images written so far, keyed by the identity of their bytes, and the encodings of
-/// those still to be written, in the order [`distinct`] listed them.
+/// those still to be written, in the order [`ImageSet::unseen`] listed them.
+#[derive(Default)]
 pub(super) struct ImageSet {
     index: HashMap<(usize, usize), usize>,
     stored: Vec<Stored>,
-    pending: std::vec::IntoIter<Encoded>,
+    pending: VecDeque<Encoded>,
+    /// The bytes of every image written: held so that no other image takes their address,
+    /// the key, once the pages that showed them are gone.
+    alive: Vec<Arc<[u8]>>,
     /// One warning per image that could not be shown.
     pub warnings: Vec<Warning>,
 }
 
 impl ImageSet {
-    /// A set that will write `encoded`, the encodings of [`distinct`]'s images in its order.
-    pub(super) fn new(encoded: Vec<Encoded>) -> ImageSet {
-        ImageSet { index: HashMap::new(), stored: Vec::new(), pending: encoded.into_iter(), warnings: Vec::new() }
+    /// The images of `pages` not written yet, each once (by the identity of their bytes:
+    /// the reader shares one buffer among all drawings of a media part), in the order the
+    /// pages first show them.
+    pub(super) fn unseen<'p>(&self, pages: &'p [Page]) -> Vec<&'p ImageData> {
+        let mut seen = HashSet::new();
+        pages
+            .iter()
+            .flat_map(|page| &page.items)
+            .filter_map(|positioned| match &positioned.item {
+                Item::Image(item) if !self.index.contains_key(&key(&item.image)) && seen.insert(key(&item.image)) => {
+                    Some(&*item.image)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Queues the encodings of [`ImageSet::unseen`]'s images, in its order.
+    pub(super) fn queue(&mut self, encoded: Vec<Encoded>) {
+        self.pending.extend(encoded);
     }
 
     /// Writes the images of `page` not written yet: pages are prepared in order, so each
@@ -89,7 +98,7 @@ impl ImageSet {
             if self.index.contains_key(&key) {
                 continue;
             }
-            let encoded = self.pending.next().unwrap_or_else(|| Encoded::Unshown("a picture was not encoded".into()));
+            let encoded = self.pending.pop_front().unwrap_or_else(|| Encoded::Unshown("a picture was not encoded".into()));
             let stored = match write_image(&item.image, encoded, chunk, refs, self.stored.len()) {
                 Ok(stored) => stored,
                 Err(reason) => {
@@ -99,6 +108,7 @@ impl ImageSet {
             };
             self.index.insert(key, self.stored.len());
             self.stored.push(stored);
+            self.alive.push(item.image.bytes.clone());
         }
     }
 

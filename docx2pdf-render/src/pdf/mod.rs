@@ -22,8 +22,9 @@ mod xmp;
 #[cfg(test)]
 mod tests;
 
-use crate::frame::Layout;
+use crate::frame::{Layout, Page, Size};
 
+pub use document::Stop;
 pub use options::{file_stem, parse_pdfua, PdfA, PdfOptions};
 
 /// Why the PDF could not be written.
@@ -69,4 +70,17 @@ pub fn write_with_options(
     options: PdfOptions,
 ) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), PdfError> {
     document::write(layout, threads, options)
+}
+
+/// Writes a document whose pages, of `sizes`, come one at a time from `pages`, on up to
+/// `threads` threads: pages are written and dropped in batches, so a long document's pages
+/// are never all held. `layout` gives everything but the pages.
+pub fn write_pages<E>(
+    layout: &Layout,
+    sizes: &[Size],
+    pages: impl Iterator<Item = Result<Page, E>>,
+    threads: usize,
+    options: PdfOptions,
+) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), Stop<E>> {
+    document::write_pages(layout, sizes, pages, threads, options)
 }

@@ -2,6 +2,7 @@
 
 pub(super) mod paginate;
 pub(super) mod page;
+mod packed;
 pub(super) mod page_borders;
 pub(super) mod page_log;
 pub(super) mod notes;

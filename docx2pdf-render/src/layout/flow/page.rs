@@ -2,8 +2,9 @@
 
 use std::ops::Range;
 
+use super::packed::Packed;
 use crate::layout::fragment::{translate, Fragment};
-use crate::layout::frame::{Item, LineItem, Point, Rgb, Size};
+use crate::layout::frame::{Item, LineItem, Point, Positioned, Rgb, Size};
 use crate::docx::model::PageVAlign;
 use crate::resolve::SectionStyle;
 use crate::units::Pt;
@@ -30,9 +31,32 @@ pub(crate) struct PageBuild {
     pub header: Option<String>,
     /// The footer part id shown on this page.
     pub footer: Option<String>,
+    /// The body's first items, packed once the page was finished (its marks stay in
+    /// `body`); anything placed later follows them.
+    pub packed: Option<Packed>,
 }
 
 impl PageBuild {
+    /// Packs the items placed so far: the page is finished.
+    pub fn pack(&mut self) {
+        self.unpack();
+        self.packed = Some(Packed::pack(std::mem::take(&mut self.body.items)));
+    }
+
+    fn unpack(&mut self) {
+        if let Some(packed) = self.packed.take() {
+            let mut items = packed.unpack();
+            items.append(&mut self.body.items);
+            self.body.items = items;
+        }
+    }
+
+    /// The body's items in painting order.
+    pub fn take_items(&mut self) -> Vec<Positioned> {
+        self.unpack();
+        std::mem::take(&mut self.body.items)
+    }
+
     /// Places a fragment with its top-left corner at `at`.
     pub fn place(&mut self, at: Point, frag: Fragment) {
         self.body.append_owned(at, frag);
@@ -42,6 +66,7 @@ impl PageBuild {
     pub fn place_behind(&mut self, at: Point, frag: Fragment) {
         let mut under = Fragment::new(Pt::ZERO);
         under.append_owned(at, frag);
+        self.unpack();
         self.body.items.splice(0..0, under.items);
         self.body.marks.extend(under.marks);
     }

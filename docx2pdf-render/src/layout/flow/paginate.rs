@@ -14,7 +14,7 @@ use crate::layout::header_footer::{pick, Parts};
 use crate::layout::page::{body_area, columns, PageBuild};
 use crate::layout::notes::{block_lines, footnote_refs, separator, NoteArea};
 use crate::layout::page_log::{PageLog, PlacedLine};
-use crate::layout::paragraph::{layout_paragraph, layout_paragraph_around, make_border_room, LaidParagraph};
+use crate::layout::paragraph::{border_end, border_step, layout_paragraph, layout_paragraph_around, LaidParagraph};
 use crate::layout::paragraph_box::{decorate_line, has_box, LineBox};
 use crate::layout::stack::{between, gap};
 use crate::layout::picture;
@@ -39,6 +39,94 @@ enum Laid {
     /// The floating text boxes of the body paragraph at this index, placed where the
     /// paragraph landed.
     Boxes(usize),
+    /// A block already placed, whose lines have gone to the pages.
+    Placed,
+}
+
+/// The blocks of one section laid out ahead of the placing: `laid[i]` comes from
+/// `sources[i]` (none for floating boxes and the content of inline text boxes).
+struct Ahead<'d, 'a> {
+    laid: Vec<Laid>,
+    sources: Vec<Option<&'d ResolvedBlock<'a>>>,
+    /// The body blocks still to lay out.
+    blocks: std::ops::Range<usize>,
+    /// The column width and left edge the section started with.
+    width: Pt,
+    column_x: Pt,
+    /// The last laid paragraph, while its border room waits for what follows it.
+    open: Option<usize>,
+}
+
+impl<'d, 'a> Ahead<'d, 'a> {
+    fn new(blocks: std::ops::Range<usize>, width: Pt, column_x: Pt) -> Self {
+        Ahead { laid: Vec::new(), sources: Vec::new(), blocks, width, column_x, open: None }
+    }
+
+    /// Lays out blocks until `laid` holds more than `upto` final entries, or all of them.
+    fn fill(&mut self, upto: usize, doc: &'d ResolvedDocument<'a>, ctx: &mut Ctx<'_>) -> Result<(), LayoutError> {
+        // An entry is final once the one after it is laid: its border room depends on it.
+        while self.laid.len() <= upto + 1 {
+            let Some(index) = self.blocks.next() else {
+                if let Some(Laid::Paragraph(p)) = self.open.take().map(|k| &mut self.laid[k]) {
+                    border_end(p);
+                }
+                return Ok(());
+            };
+            let block = &doc.body[index];
+            let column_x = std::mem::replace(&mut ctx.column_x, self.column_x);
+            let laid = self.lay_out(index, block, ctx);
+            ctx.column_x = column_x;
+            laid?;
+        }
+        Ok(())
+    }
+
+    /// Lays out body block `index`, after its floating objects (the anchor paragraph's own
+    /// lines wrap too) and before the content of its inline text boxes.
+    fn lay_out(&mut self, index: usize, block: &'d ResolvedBlock<'a>, ctx: &mut Ctx<'_>) -> Result<(), LayoutError> {
+        let width = self.width;
+        if let ResolvedBlock::Paragraph(p) = block {
+            if p.text_boxes.iter().any(|b| b.shape.anchored) || !p.floating.is_empty() {
+                self.push(Laid::Boxes(index), None);
+            }
+        }
+        self.push(lay_out_block(block, width, ctx)?, Some(block));
+        let ResolvedBlock::Paragraph(p) = block else { return Ok(()) };
+        // An inline box sits in its line like a character; until boxes take part in
+        // line layout, its content follows the paragraph.
+        for b in p.text_boxes.iter().filter(|b| !b.shape.anchored) {
+            for block in &b.blocks {
+                self.push(lay_out_block(block, width, ctx)?, None);
+            }
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, laid: Laid, source: Option<&'d ResolvedBlock<'a>>) {
+        let k = self.laid.len();
+        self.laid.push(laid);
+        self.sources.push(source);
+        let (before, after) = self.laid.split_at_mut(k);
+        let prev = match self.open.take().map(|j| &mut before[j]) {
+            Some(Laid::Paragraph(p)) => Some(p),
+            _ => None,
+        };
+        let cur = match &mut after[0] {
+            Laid::Paragraph(p) => Some(p),
+            _ => None,
+        };
+        if border_step(prev, cur) {
+            self.open = Some(k);
+        }
+    }
+}
+
+/// A body block laid out at `width`.
+fn lay_out_block(block: &ResolvedBlock<'_>, width: Pt, ctx: &mut Ctx<'_>) -> Result<Laid, LayoutError> {
+    Ok(match block {
+        ResolvedBlock::Paragraph(p) => Laid::Paragraph(layout_paragraph(p, width, ctx, None)?),
+        ResolvedBlock::Table(t) => Laid::Table(layout_table(t, width, ctx, None)?),
+    })
 }
 
 /// Why the current column began.
@@ -95,6 +183,8 @@ pub(crate) struct Flow<'d, 'a, 'c, 'f> {
     mirrored: bool,
     /// Where the last paragraph's first line went: page index and top.
     para_top: Option<(usize, Pt)>,
+    /// How many pages are packed: all before the current one.
+    packed: usize,
     /// Where the last line of a bordered or shaded paragraph ended: page index, column and
     /// bottom, for the next paragraph of the same box.
     box_end: Option<(usize, usize, Pt)>,
@@ -140,6 +230,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             section_first_page: true,
             mirrored: false,
             para_top: None,
+            packed: 0,
             box_end: None,
             exclusions: Exclusions::default(),
             wrap_source: None,
@@ -149,80 +240,60 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         }
     }
 
-    /// Lays out and places the whole body.
+    /// Lays out and places the whole body. Blocks are laid out a little ahead of where they
+    /// are placed (far enough for the longest keep-with-next chain the placing looks at),
+    /// and dropped once placed: a long document never holds all its laid-out lines at once.
     pub fn run(&mut self) -> Result<(), LayoutError> {
         for (s, range) in section_ranges(self.doc) {
             self.start_section(s)?;
-            let mut laid = Vec::with_capacity(range.len());
-            // The body blocks behind `laid`, laid out at `laid_w`, to lay out again in a
-            // column of another width.
-            let mut sources: Vec<Option<&'d ResolvedBlock<'a>>> = Vec::with_capacity(range.len());
-            let laid_w = self.col_w;
-            let doc = self.doc;
-            for (index, block) in doc.body[range.clone()].iter().enumerate() {
-                // Floating objects go first: the anchor paragraph's own lines wrap too.
-                if let ResolvedBlock::Paragraph(p) = block {
-                    if p.text_boxes.iter().any(|b| b.shape.anchored) || !p.floating.is_empty() {
-                        laid.push(Laid::Boxes(range.start + index));
-                    }
+            // The section's blocks are laid out at the width and column of its start, as
+            // if all at once; a block that starts in a column of another width is laid out
+            // again there.
+            let mut ahead = Ahead::new(range, self.col_w, self.ctx.column_x);
+            let mut i = 0;
+            loop {
+                ahead.fill(i + MAX_CHAIN + 2, self.doc, self.ctx)?;
+                if i >= ahead.laid.len() {
+                    break;
                 }
-                sources.resize(laid.len(), None);
-                sources.push(Some(block));
-                laid.push(match block {
-                    ResolvedBlock::Paragraph(p) => Laid::Paragraph(layout_paragraph(p, self.col_w, self.ctx, None)?),
-                    ResolvedBlock::Table(t) => Laid::Table(layout_table(t, self.col_w, self.ctx, None)?),
-                });
-                let ResolvedBlock::Paragraph(p) = block else { continue };
-                // An inline box sits in its line like a character; until boxes take part in
-                // line layout, its content follows the paragraph.
-                for b in p.text_boxes.iter().filter(|b| !b.shape.anchored) {
-                    for block in &b.blocks {
-                        laid.push(match block {
-                            ResolvedBlock::Paragraph(p) => Laid::Paragraph(layout_paragraph(p, self.col_w, self.ctx, None)?),
-                            ResolvedBlock::Table(t) => Laid::Table(layout_table(t, self.col_w, self.ctx, None)?),
-                        });
-                    }
-                }
-            }
-            make_border_room(laid.iter_mut().map(|l| match l {
-                Laid::Paragraph(p) => Some(p),
-                _ => None,
-            }));
-            sources.resize(laid.len(), None);
-            for i in 0..laid.len() {
-                if let (Some(block), true) = (sources[i], (self.col_w - laid_w).0.abs() > 0.01) {
+                let (laid, sources) = (&mut ahead.laid, &ahead.sources);
+                if let (Some(block), true) = (sources[i], (self.col_w - ahead.width).0.abs() > 0.01) {
                     self.lay_out_again(block, &mut laid[i])?;
                 }
                 let chain = match &laid[i] {
-                    Laid::Paragraph(p) if p.style.keep_next => Some(self.chain_height(i, &laid)),
+                    Laid::Paragraph(p) if p.style.keep_next => Some(self.chain_height(i, laid)),
                     _ => None,
                 };
-                let ahead = match (&laid[i], laid.get(i + 1)) {
-                    (Laid::Boxes(_), Some(Laid::Paragraph(p))) => Some(self.anchor_need(i + 1, p, &laid)),
+                let ahead_need = match (&laid[i], laid.get(i + 1)) {
+                    (Laid::Boxes(_), Some(Laid::Paragraph(p))) => Some(self.anchor_need(i + 1, p, laid)),
                     _ => None,
                 };
                 self.wrap_source = match sources[i] {
                     Some(ResolvedBlock::Paragraph(p)) => Some(p),
                     _ => None,
                 };
-                if let (Laid::Paragraph(p), true) = (&laid[i], self.section_mark_only(sources[i])) {
-                    if self.break_pending || !self.first_line_fits(p) {
-                        continue;
+                let skip = match (&laid[i], self.section_mark_only(sources[i])) {
+                    (Laid::Paragraph(p), true) => self.break_pending || !self.first_line_fits(p),
+                    _ => false,
+                };
+                if !skip {
+                    if std::mem::take(&mut self.break_pending) {
+                        self.new_page(Cause::Ended)?;
+                    }
+                    match &mut laid[i] {
+                        Laid::Paragraph(p) => self.place_paragraph(p, chain)?,
+                        Laid::Table(t) => match sources[i] {
+                            Some(ResolvedBlock::Table(ResolvedTable { position: Some(position), .. })) => {
+                                self.place_floating_table(t, position)?
+                            }
+                            _ => self.place_table(t)?,
+                        },
+                        Laid::Boxes(index) => self.place_boxes(*index, ahead_need)?,
+                        Laid::Placed => {}
                     }
                 }
-                if std::mem::take(&mut self.break_pending) {
-                    self.new_page(Cause::Ended)?;
-                }
-                match &mut laid[i] {
-                    Laid::Paragraph(p) => self.place_paragraph(p, chain)?,
-                    Laid::Table(t) => match sources[i] {
-                        Some(ResolvedBlock::Table(ResolvedTable { position: Some(position), .. })) => {
-                            self.place_floating_table(t, position)?
-                        }
-                        _ => self.place_table(t)?,
-                    },
-                    Laid::Boxes(index) => self.place_boxes(*index, ahead)?,
-                }
+                laid[i] = Laid::Placed;
+                i += 1;
             }
         }
         if std::mem::take(&mut self.break_pending) {
@@ -378,6 +449,11 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
 
     fn new_page(&mut self, cause: Cause) -> Result<(), LayoutError> {
         self.finish_page();
+        // Finished pages are packed until the PDF writer takes them.
+        for page in &mut self.pages[self.packed..] {
+            page.pack();
+        }
+        self.packed = self.pages.len();
         let limit = self.ctx.deadline.max_pages().unwrap_or(MAX_PAGES);
         if self.pages.len() >= limit {
             return Err(LayoutError::TooManyPages { limit });
@@ -402,6 +478,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             number,
             header,
             footer,
+            packed: None,
         });
         self.page_done = false;
         self.set_columns(self.sec);
@@ -472,7 +549,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     h += t.rows.first().map(|r| r.height).unwrap_or(Pt::ZERO);
                     break;
                 }
-                Laid::Boxes(_) => continue,
+                Laid::Boxes(_) | Laid::Placed => continue,
             }
         }
         h

@@ -51,25 +51,53 @@ pub(crate) fn make_border_room<'p>(paragraphs: impl Iterator<Item = Option<&'p m
     let mut prev: Option<&'p mut LaidParagraph> = None;
     for cur in paragraphs {
         let cur = cur.filter(|p| !p.lines.is_empty());
-        match (prev.take(), cur) {
-            (Some(a), Some(b)) if has_borders(&b.style) && same_box(&a.style, &b.style) => {
-                a.border_bottom = false;
-                b.border_top = false;
-                b.border_between = b.style.border_between.is_some();
-                pad(a);
-                prev = Some(b);
-            }
-            (a, b) => {
-                if let Some(a) = a {
-                    pad(a);
-                }
-                prev = b;
-            }
-        }
+        let joined = joins_border(prev.take(), cur.as_deref());
+        prev = cur.map(|b| join_below(b, joined));
     }
     if let Some(a) = prev {
         pad(a);
     }
+}
+
+/// [`make_border_room`] one paragraph at a time: `prev` is the paragraph still waiting to
+/// know what follows it, `cur` the next laid block (`None` for anything but a paragraph
+/// with lines). Makes `prev`'s room final; returns whether `cur` now waits.
+pub(crate) fn border_step(prev: Option<&mut LaidParagraph>, cur: Option<&mut LaidParagraph>) -> bool {
+    let cur = cur.filter(|p| !p.lines.is_empty());
+    let joined = joins_border(prev, cur.as_deref());
+    match cur {
+        Some(b) => {
+            join_below(b, joined);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The room of a group's last paragraph, once nothing joins it.
+pub(crate) fn border_end(p: &mut LaidParagraph) {
+    pad(p);
+}
+
+/// Pads `a` now that `b` is known to follow it; returns `Some(())` when `b` continues its
+/// bordered group (its own flags are set by [`join_below`]).
+fn joins_border(a: Option<&mut LaidParagraph>, b: Option<&LaidParagraph>) -> Option<()> {
+    let a = a?;
+    let joined = b.is_some_and(|b| has_borders(&b.style) && same_box(&a.style, &b.style));
+    if joined {
+        a.border_bottom = false;
+    }
+    pad(a);
+    joined.then_some(())
+}
+
+/// `b` goes on the group of the paragraph before it when `joined`.
+fn join_below(b: &mut LaidParagraph, joined: Option<()>) -> &mut LaidParagraph {
+    if joined.is_some() {
+        b.border_top = false;
+        b.border_between = b.style.border_between.is_some();
+    }
+    b
 }
 
 /// Whether a paragraph draws any border.

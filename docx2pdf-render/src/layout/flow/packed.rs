@@ -1,6 +1,7 @@
 //! A finished page's items packed into bytes until the PDF writer takes the page: a glyph
-//! is 48 bytes in a frame and about 13 packed, and a long document's glyphs are most of
-//! what its layout holds (10,000 paragraphs: 55 MB of glyph runs over 589 pages).
+//! is 48 bytes in a frame and 12 packed (id, advance, one byte saying what its offset and
+//! text are, the text), and a long document's glyphs are most of what its layout holds
+//! (10,000 paragraphs: 55 MB of glyph runs over 589 pages).
 
 use crate::layout::frame::{Glyph, GlyphText, Item, Point, Positioned, TextItem};
 use crate::units::Pt;
@@ -20,10 +21,14 @@ enum PackedItem {
     Other(Positioned),
 }
 
-/// Marks a glyph whose offset is not zero: its two coordinates follow.
-const OFFSET: u8 = 1;
-/// Marks a glyph text kept in `long_texts`, in place of a length.
-const LONG: u8 = u8::MAX;
+/// How an offset coordinate is kept, in two bits of a glyph's head byte: most are zero,
+/// written as -0.0 where shaping negated a zero y offset; the others follow in full.
+const ZERO: u8 = 0;
+const NEGATIVE_ZERO: u8 = 1;
+const FULL: u8 = 2;
+/// The text's length in the head byte's high four bits; this value says the text is in
+/// `long_texts`.
+const LONG: u8 = 15;
 
 impl Packed {
     /// Packs `items`.
@@ -35,27 +40,24 @@ impl Packed {
                 continue;
             };
             let glyphs = std::mem::take(&mut text.glyphs);
-            let mut bytes = Vec::with_capacity(glyphs.len() * 13);
+            let mut bytes = Vec::with_capacity(glyphs.len() * 12);
             for g in &glyphs {
+                let (x, y) = (coordinate(g.offset.x), coordinate(g.offset.y));
+                let len = match &g.text {
+                    GlyphText::Inline { len, .. } => *len,
+                    GlyphText::Heap(_) => LONG,
+                };
                 bytes.extend_from_slice(&g.id.to_le_bytes());
                 bytes.extend_from_slice(&g.advance.0.to_bits().to_le_bytes());
-                // Compared bit for bit: -0.0 comes back as itself.
-                if g.offset.x.0.to_bits() == 0 && g.offset.y.0.to_bits() == 0 {
-                    bytes.push(0);
-                } else {
-                    bytes.push(OFFSET);
-                    bytes.extend_from_slice(&g.offset.x.0.to_bits().to_le_bytes());
-                    bytes.extend_from_slice(&g.offset.y.0.to_bits().to_le_bytes());
+                bytes.push(x | y << 2 | len << 4);
+                for (code, value) in [(x, g.offset.x), (y, g.offset.y)] {
+                    if code == FULL {
+                        bytes.extend_from_slice(&value.0.to_bits().to_le_bytes());
+                    }
                 }
                 match &g.text {
-                    GlyphText::Inline { len, bytes: text } => {
-                        bytes.push(*len);
-                        bytes.extend_from_slice(&text[..usize::from(*len)]);
-                    }
-                    GlyphText::Heap(_) => {
-                        bytes.push(LONG);
-                        packed.long_texts.push(g.text.clone());
-                    }
+                    GlyphText::Inline { len, bytes: text } => bytes.extend_from_slice(&text[..usize::from(*len)]),
+                    GlyphText::Heap(_) => packed.long_texts.push(g.text.clone()),
                 }
             }
             let count = glyphs.len();
@@ -94,20 +96,30 @@ fn unpack_glyphs(bytes: &[u8], count: usize, long_texts: &mut impl Iterator<Item
     for _ in 0..count {
         let id = u16::from_le_bytes([take(1)[0], take(1)[0]]);
         let advance = f64_at(take(8));
-        let offset = match take(1)[0] {
-            OFFSET => {
-                let x = f64_at(take(8));
-                Point::new(x, f64_at(take(8)))
-            }
-            _ => Point::default(),
+        let head = take(1)[0];
+        let mut coordinate = |code: u8| match code {
+            NEGATIVE_ZERO => Pt(-0.0),
+            FULL => f64_at(take(8)),
+            _ => Pt(0.0),
         };
-        let text = match take(1)[0] {
+        let x = coordinate(head & 3);
+        let offset = Point::new(x, coordinate(head >> 2 & 3));
+        let text = match head >> 4 {
             LONG => long_texts.next().unwrap_or_default(),
             len => GlyphText::new(std::str::from_utf8(take(usize::from(len))).unwrap_or("")),
         };
         glyphs.push(Glyph { id, advance, offset, text });
     }
     glyphs
+}
+
+/// How an offset coordinate is kept: zero and -0.0 in the head byte alone.
+fn coordinate(v: Pt) -> u8 {
+    match v.0.to_bits() {
+        0 => ZERO,
+        bits if bits == (-0.0f64).to_bits() => NEGATIVE_ZERO,
+        _ => FULL,
+    }
 }
 
 #[cfg(test)]
@@ -134,7 +146,8 @@ mod tests {
             Glyph { id: 3, advance: Pt(5.123456789), offset: Point::default(), text: GlyphText::new("A") },
             Glyph { id: 65535, advance: Pt(-0.1), offset: Point::new(Pt(0.3), Pt(-1.7)), text: GlyphText::EMPTY },
             Glyph { id: 9, advance: Pt(2.0), offset: Point::default(), text: GlyphText::new("a cluster longer than fourteen bytes") },
-            Glyph { id: 10, advance: Pt(2.5), offset: Point::default(), text: GlyphText::new("ﻼ") },
+            Glyph { id: 10, advance: Pt(2.5), offset: Point::new(Pt(0.0), Pt(-0.0)), text: GlyphText::new("ﻼ") },
+            Glyph { id: 11, advance: Pt(0.0), offset: Point::new(Pt(-0.0), Pt(4.0)), text: GlyphText::new("é") },
         ];
         let line = Positioned {
             pos: Point::new(Pt(1.0), Pt(2.0)),
@@ -150,6 +163,9 @@ mod tests {
                 (Item::Text(a), Item::Text(b)) => {
                     assert_eq!((a.size, a.color, a.rtl, a.face.id), (b.size, b.color, b.rtl, b.face.id));
                     assert_eq!(a.glyphs, b.glyphs);
+                    // Equal is not enough: -0.0 must come back as itself.
+                    let bits = |g: &Glyph| (g.advance.0.to_bits(), g.offset.x.0.to_bits(), g.offset.y.0.to_bits());
+                    assert!(a.glyphs.iter().map(bits).eq(b.glyphs.iter().map(bits)));
                 }
                 (Item::Line(a), Item::Line(b)) => assert_eq!(a, b),
                 _ => panic!("items changed kind"),

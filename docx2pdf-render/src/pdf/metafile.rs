@@ -198,8 +198,12 @@ fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>, max_pixels: u64) -> Opti
     if (cw as f64) * (ch as f64) > MAX_CANVAS * 1.01 {
         return Some(Err("a Windows metafile picture's frame is too large".into()));
     }
-    let mut rgba = vec![0u8; cw * ch * 4];
-    for ((x, y, w, h), d) in &decoded {
+    // Painted straight into the picture's colour and alpha (uncovered canvas stays
+    // transparent), each tile dropped once painted: a canvas and a copy of it held 28 MB
+    // at once for docx4j's headers_footers.
+    let mut color = vec![0u8; cw * ch * 3];
+    let mut alpha = vec![0u8; cw * ch];
+    for ((x, y, w, h), d) in decoded {
         let (px, py) = (
             ((x - fx) * scale).round() as i64,
             ((y - fy) * scale).round() as i64,
@@ -224,16 +228,18 @@ fn compose((fx, fy, fw, fh): Area, placed: Vec<Placed>, max_pixels: u64) -> Opti
         for ty in py.max(0)..py.saturating_add(ph).min(ch as i64) {
             let sy = (((ty - py) as f64 / ph as f64) * f64::from(d.height)) as usize;
             let row = sy.min(d.height as usize - 1) * d.width as usize * channels;
-            let start = (ty as usize * cw + x0 as usize) * 4;
-            let out = &mut rgba[start..start + columns.len() * 4];
-            for (t, &sx) in out.chunks_exact_mut(4).zip(&columns) {
+            let start = ty as usize * cw + x0 as usize;
+            let out = &mut color[start * 3..(start + columns.len()) * 3];
+            for (t, &sx) in out.chunks_exact_mut(3).zip(&columns) {
                 let c = &d.color[row + sx..row + sx + channels];
                 let (r, g, b) = if d.gray { (c[0], c[0], c[0]) } else { (c[0], c[1], c[2]) };
-                t.copy_from_slice(&[r, g, b, 255]);
+                t.copy_from_slice(&[r, g, b]);
             }
+            alpha[start..start + columns.len()].fill(255);
         }
     }
-    Some(Ok(Decoded::from_rows(cw as u32, ch as u32, &rgba, cw * 4, 4)))
+    let alpha = alpha.iter().any(|&a| a != 255).then_some(alpha);
+    Some(Ok(Decoded { width: cw as u32, height: ch as u32, gray: false, color, alpha }))
 }
 
 /// The picture of an EMF made of bitmaps; `None` for a vector drawing.

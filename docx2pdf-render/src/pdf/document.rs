@@ -1,5 +1,7 @@
 //! The document skeleton: object numbering, page objects, the page tree and the catalog (ISO 32000-1 §7.7).
 
+use std::borrow::Cow;
+
 use pdf_writer::types::{PageMode, TabOrder};
 use pdf_writer::writers::Destination;
 use pdf_writer::{Chunk, Filter, Finish, Name, Pdf, Rect, Ref, Settings, TextStr};
@@ -88,7 +90,7 @@ struct Painted {
 /// that could not be drawn.
 pub(super) fn write(layout: &Layout, threads: usize, options: PdfOptions) -> Result<(Vec<u8>, Vec<Warning>), PdfError> {
     let sizes: Vec<Size> = layout.pages.iter().map(|p| p.size).collect();
-    let pages = layout.pages.iter().cloned().map(Ok::<Page, std::convert::Infallible>);
+    let pages = layout.pages.iter().map(|p| Ok::<_, std::convert::Infallible>(Cow::Borrowed(p)));
     write_pages(layout, &sizes, pages, threads, options).map_err(|e| match e {
         Stop::Pdf(e) => e,
         Stop::Pages(never) => match never {},
@@ -113,16 +115,16 @@ impl<E> From<PdfError> for Stop<E> {
 /// Writes a document whose pages, of `sizes`, come one at a time from `pages` (the
 /// layout's own pages are not used); each batch of pages is written and dropped before the
 /// next is taken.
-pub(super) fn write_pages<E>(
+pub(super) fn write_pages<'p, E>(
     layout: &Layout,
     sizes: &[Size],
-    pages: impl Iterator<Item = Result<Page, E>>,
+    pages: impl Iterator<Item = Result<Cow<'p, Page>, E>>,
     threads: usize,
     options: PdfOptions,
 ) -> Result<(Vec<u8>, Vec<Warning>), Stop<E>> {
     let blank = sizes.is_empty();
     let sizes: &[Size] = if blank { &[LETTER] } else { sizes };
-    let mut pages = pages.chain(blank.then(|| Ok(Page { size: LETTER, items: Vec::new() })));
+    let mut pages = pages.chain(blank.then(|| Ok(Cow::Owned(Page { size: LETTER, items: Vec::new() }))));
 
     let mut refs = Refs::new();
     let catalog_ref = refs.alloc();

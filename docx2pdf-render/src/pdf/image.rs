@@ -70,7 +70,7 @@ impl ImageSet {
     /// The images of `pages` not written yet, each once (by the identity of their bytes:
     /// the reader shares one buffer among all drawings of a media part), in the order the
     /// pages first show them.
-    pub(super) fn unseen<'p>(&self, pages: &'p [Page]) -> Vec<&'p ImageData> {
+    pub(super) fn unseen<'p, P: std::ops::Deref<Target = Page>>(&self, pages: &'p [P]) -> Vec<&'p ImageData> {
         let mut seen = HashSet::new();
         pages
             .iter()

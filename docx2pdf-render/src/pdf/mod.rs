@@ -82,5 +82,5 @@ pub fn write_pages<E>(
     threads: usize,
     options: PdfOptions,
 ) -> Result<(Vec<u8>, Vec<crate::warning::Warning>), Stop<E>> {
-    document::write_pages(layout, sizes, pages, threads, options)
+    document::write_pages(layout, sizes, pages.map(|p| p.map(std::borrow::Cow::Owned)), threads, options)
 }

@@ -38,6 +38,16 @@ impl GlyphText {
         }
     }
 
+    /// A text whose UTF-8 bytes were taken from another `GlyphText` of at most `INLINE`
+    /// bytes (a packed page): copied without being checked again. Bytes that are not UTF-8
+    /// read as empty text, as `as_str` says.
+    pub fn copy_inline(text: &[u8]) -> GlyphText {
+        let len = text.len().min(INLINE);
+        let mut bytes = [0; INLINE];
+        bytes[..len].copy_from_slice(&text[..len]);
+        GlyphText::Inline { len: len as u8, bytes }
+    }
+
     /// The text as a string slice.
     pub fn as_str(&self) -> &str {
         match self {

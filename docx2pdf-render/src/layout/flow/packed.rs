@@ -85,28 +85,31 @@ impl Packed {
 }
 
 fn unpack_glyphs(bytes: &[u8], count: usize, long_texts: &mut impl Iterator<Item = GlyphText>) -> Vec<Glyph> {
+    let f64_at = |at: usize| Pt(f64::from_bits(u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default())));
     let mut glyphs = Vec::with_capacity(count);
     let mut at = 0;
-    let mut take = |n: usize| {
-        let piece = &bytes[at..at + n];
-        at += n;
-        piece
-    };
-    let f64_at = |piece: &[u8]| Pt(f64::from_bits(u64::from_le_bytes(piece.try_into().unwrap_or_default())));
     for _ in 0..count {
-        let id = u16::from_le_bytes([take(1)[0], take(1)[0]]);
-        let advance = f64_at(take(8));
-        let head = take(1)[0];
+        let id = u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        let advance = f64_at(at + 2);
+        let head = bytes[at + 10];
+        at += 11;
         let mut coordinate = |code: u8| match code {
             NEGATIVE_ZERO => Pt(-0.0),
-            FULL => f64_at(take(8)),
+            FULL => {
+                at += 8;
+                f64_at(at - 8)
+            }
             _ => Pt(0.0),
         };
         let x = coordinate(head & 3);
         let offset = Point::new(x, coordinate(head >> 2 & 3));
         let text = match head >> 4 {
             LONG => long_texts.next().unwrap_or_default(),
-            len => GlyphText::new(std::str::from_utf8(take(usize::from(len))).unwrap_or("")),
+            len => {
+                let len = usize::from(len);
+                at += len;
+                GlyphText::copy_inline(&bytes[at - len..at])
+            }
         };
         glyphs.push(Glyph { id, advance, offset, text });
     }

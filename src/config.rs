@@ -174,6 +174,13 @@ pub struct LimitArgs {
     #[arg(long, env = "DOCX2PDF_RENDER_TIMEOUT_SECS", default_value_t = 60)]
     pub render_timeout_secs: u64,
 
+    /// Memory budget of one render: the most heap its thread may hold, in MB (1,048,576
+    /// bytes); 0 means none. `serve` by default: half of the machine's memory (or of its
+    /// cgroup limit, when lower) divided among the workers, between 256 and 4,096 MB;
+    /// `convert` by default: none.
+    #[arg(long, env = "DOCX2PDF_RENDER_MEMORY_MB")]
+    pub render_memory_mb: Option<u64>,
+
     /// Most zip entries a package may hold.
     #[arg(long, env = "DOCX2PDF_MAX_ZIP_ENTRIES", default_value_t = 10_000)]
     pub max_zip_entries: usize,
@@ -232,6 +239,16 @@ impl LimitArgs {
     /// The render time limit.
     pub fn render_timeout(&self) -> Duration {
         Duration::from_secs(self.render_timeout_secs)
+    }
+
+    /// The render memory budget in bytes: the flag's, else `default` (`None`: no budget),
+    /// and none for 0.
+    pub fn render_memory(&self, default: impl FnOnce() -> Option<u64>) -> Option<usize> {
+        let bytes = match self.render_memory_mb {
+            Some(mb) => mb.saturating_mul(crate::credits::MIB),
+            None => default()?,
+        };
+        (bytes > 0).then(|| usize::try_from(bytes).unwrap_or(usize::MAX))
     }
 }
 
@@ -365,6 +382,8 @@ pub struct ServiceConfig {
     pub max_upload_bytes: u64,
     /// Time limit of one render.
     pub render_timeout: Duration,
+    /// Memory budget of one render, bytes; `None` for none.
+    pub render_memory: Option<usize>,
 }
 
 impl ServeArgs {
@@ -373,6 +392,9 @@ impl ServeArgs {
         ServiceConfig {
             max_upload_bytes: self.max_upload_mb.saturating_mul(crate::credits::MIB),
             render_timeout: self.limits.render_timeout(),
+            render_memory: self.limits.render_memory(|| {
+                Some(crate::render::budget::default_budget(crate::render::budget::machine_memory(), self.worker_count()))
+            }),
         }
     }
 
@@ -405,6 +427,26 @@ mod tests {
         for limits in [serve.limits.package(), convert.limits.package()] {
             assert_eq!(format!("{limits:?}"), format!("{:?}", PackageLimits::default()));
         }
+    }
+
+    #[test]
+    fn the_memory_budget_is_the_flag_or_the_machines_share_on_serve_and_none_on_convert() {
+        let serve = |args: &[&str]| {
+            let cli = Cli::try_parse_from([&["docx2pdf", "serve"], args].concat()).unwrap();
+            let Command::Serve(serve) = cli.command else { panic!("not serve") };
+            serve.service().render_memory
+        };
+        assert_eq!(serve(&["--render-memory-mb", "300"]), Some(300 << 20));
+        assert_eq!(serve(&["--render-memory-mb", "0"]), None, "0 turns it off");
+        let machine = crate::render::budget::machine_memory();
+        let expected = crate::render::budget::default_budget(machine, 3) as usize;
+        assert_eq!(serve(&["--workers", "3"]), Some(expected));
+        let cli = Cli::try_parse_from(["docx2pdf", "convert", "a", "b"]).unwrap();
+        let Command::Convert(convert) = cli.command else { panic!("not convert") };
+        assert_eq!(convert.limits.render_memory(|| None), None);
+        let cli = Cli::try_parse_from(["docx2pdf", "convert", "a", "b", "--render-memory-mb", "64"]).unwrap();
+        let Command::Convert(convert) = cli.command else { panic!("not convert") };
+        assert_eq!(convert.limits.render_memory(|| None), Some(64 << 20));
     }
 
     #[test]

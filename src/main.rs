@@ -2,6 +2,11 @@
 
 use clap::Parser;
 
+/// Counts each thread's heap, which the render memory budget is checked against
+/// (`--render-memory-mb`). The count is a thread-local addition per allocation and free.
+#[global_allocator]
+static ALLOCATOR: docx2pdf::render::memory::Counting = docx2pdf::render::memory::Counting;
+
 fn main() {
     let cli = docx2pdf::config::Cli::parse();
     if let Err(e) = docx2pdf::cli::run(cli) {

@@ -159,6 +159,25 @@ fn convert_writes_a_pdf_and_refuses_a_non_docx_with_a_message() {
 }
 
 #[test]
+fn convert_has_no_memory_budget_unless_a_flag_sets_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("long.docx");
+    let output = dir.path().join("out.pdf");
+    // About 60 pages: 4 to 8 MB of heap at its largest.
+    let sentence = "the committee reviewed the figures of the quarter and agreed to publish them with the annual report.";
+    std::fs::write(&input, docx(&(0..1_000).map(|i| paragraph(&format!("Paragraph {i}: {sentence}"))).collect::<String>())).unwrap();
+    let convert = |flags: &[&str]| Command::new(BIN).arg("convert").args(flags).arg(&input).arg(&output).env_remove("DOCX2PDF_RENDER_MEMORY_MB").output().unwrap();
+    let out = convert(&[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = convert(&["--render-memory-mb", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("long.docx") && err.contains("more memory than its budget of 2 MB"), "{err}");
+    let out = convert(&["--render-memory-mb", "64"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
 fn serve_on_port_0_reports_the_address_it_bound_on_stdout_and_in_the_address_file() {
     let dir = tempfile::tempdir().unwrap();
     stdout(&run(dir.path(), &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]));

@@ -384,7 +384,7 @@ async fn the_rendezvous_counts_one_render_at_once_on_a_pool_that_lost_a_worker()
         Ok(Rendered { pdf: Vec::new(), pages: 1, warnings: Vec::new() })
     };
     let pool = RenderPool::start_with(Arc::new(convert), 1, 8);
-    let job = || RenderJob { bytes: Vec::new(), time_limit: Duration::from_secs(5), options: PdfOptions::default() };
+    let job = || RenderJob { bytes: Vec::new(), time_limit: Duration::from_secs(5), memory_limit: None, options: PdfOptions::default() };
     let (a, b) = tokio::join!(pool.render(job()), pool.render(job()));
     assert!(a.is_ok() && b.is_ok());
     assert_eq!(gate.most_at_once(), 1);

@@ -1,5 +1,6 @@
 //! Errors of a conversion, classified for the HTTP answer.
 
+use crate::deadline::Limit;
 use crate::docx::{DocxError, DocxErrorKind};
 use crate::layout::LayoutError;
 use crate::pdf::PdfError;
@@ -8,11 +9,12 @@ use crate::pdf::PdfError;
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     #[error(transparent)]
-    /// Reading the package failed: not a DOCX, damaged, encrypted, over a package limit or
-    /// out of time.
+    /// Reading the package failed: not a DOCX, damaged, encrypted, over a package limit,
+    /// out of time or over the memory budget.
     Docx(#[from] DocxError),
     #[error("layout failed: {0}")]
-    /// Layout ran out of time (a page limit becomes `TooManyPages`).
+    /// Layout ran out of time or over the memory budget (a page limit becomes
+    /// `TooManyPages`).
     Layout(LayoutError),
     #[error("writing the PDF failed: {0}")]
     /// Writing the PDF failed: a font it cannot read or embed, or a stream it cannot
@@ -45,6 +47,8 @@ pub enum RenderErrorKind {
     Encrypted,
     /// 500 `conversion_timeout`.
     Timeout,
+    /// 500 `conversion_memory_limit`.
+    MemoryLimit,
     /// 500 `conversion_failed`.
     Failed,
 }
@@ -58,8 +62,10 @@ impl RenderError {
                 DocxErrorKind::Unsupported => RenderErrorKind::UnsupportedFormat,
                 DocxErrorKind::Encrypted => RenderErrorKind::Encrypted,
                 DocxErrorKind::Timeout => RenderErrorKind::Timeout,
+                DocxErrorKind::MemoryLimit => RenderErrorKind::MemoryLimit,
             },
-            RenderError::Layout(LayoutError::Timeout(_)) | RenderError::Timeout(_) => RenderErrorKind::Timeout,
+            RenderError::Layout(LayoutError::Timeout(Limit::Time)) | RenderError::Timeout(_) => RenderErrorKind::Timeout,
+            RenderError::Layout(LayoutError::Timeout(Limit::Memory { .. })) => RenderErrorKind::MemoryLimit,
             RenderError::TooManyPages(_) => RenderErrorKind::InvalidDocx,
             RenderError::Layout(_) | RenderError::Pdf(_) | RenderError::Panic => RenderErrorKind::Failed,
         }
@@ -79,6 +85,17 @@ impl From<LayoutError> for RenderError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_memory_stop_is_its_own_kind_in_every_stage_and_names_its_budget() {
+        let limit = Limit::Memory { budget: 96 << 20 };
+        let read = RenderError::from(DocxError::from(limit));
+        let laid = RenderError::from(LayoutError::from(limit));
+        assert_eq!((read.kind(), laid.kind()), (RenderErrorKind::MemoryLimit, RenderErrorKind::MemoryLimit));
+        assert_eq!(read.to_string(), "the conversion needed more memory than its budget of 96 MB while reading the document");
+        assert_eq!(laid.to_string(), "layout failed: the conversion needed more memory than its budget of 96 MB");
+        assert_eq!(RenderError::from(LayoutError::from(Limit::Time)).kind(), RenderErrorKind::Timeout);
+    }
 
     #[test]
     fn the_page_limit_is_refused_like_the_package_limits_and_names_its_flag() {

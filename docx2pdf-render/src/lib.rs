@@ -4,7 +4,8 @@
 //! [`resolve`] applies styles, numbering and fields, [`layout`] sets lines, tables and
 //! pages with the fonts Word would use (or metric-compatible stand-ins) and produces
 //! [`frame`]s, and [`pdf`] writes them as tagged PDF (PDF/UA and PDF/A on request). The
-//! leaves below all of them hold the units, the time limit, warnings and languages.
+//! leaves below all of them hold the units, the time and memory limits, warnings and
+//! languages.
 //!
 //! ```
 //! use docx2pdf_render::{convert, Options};
@@ -44,6 +45,7 @@ pub mod frame;
 pub mod lang;
 pub mod metafile;
 pub mod layout;
+pub mod memory;
 pub mod pdf;
 pub mod pipeline;
 pub mod release;
@@ -53,7 +55,7 @@ pub mod warning;
 
 mod options;
 
-pub use deadline::{Deadline, TimedOut};
+pub use deadline::{Deadline, Limit, TimedOut};
 pub use docx::PackageLimits;
 pub use error::{RenderError as Error, RenderError, RenderErrorKind};
 pub use layout::FontBook;

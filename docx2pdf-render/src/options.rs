@@ -11,8 +11,8 @@ use crate::pdf::PdfOptions;
 use crate::pipeline::{convert_with, Converted, Renderer};
 use crate::{Deadline, Release, RenderError};
 
-/// How to convert: the conformance to claim, where fonts are, how long and how large a
-/// conversion may get, and how many threads may write its PDF.
+/// How to convert: the conformance to claim, where fonts are, how long, how large and how
+/// much memory a conversion may take, and how many threads may write its PDF.
 #[derive(Debug, Clone)]
 pub struct Options {
     /// PDF/UA and PDF/A claims (tagged PDF without a claim by default).
@@ -23,6 +23,12 @@ pub struct Options {
     /// hostile document fails with [`RenderErrorKind::Timeout`](crate::RenderErrorKind)
     /// instead of holding the thread.
     pub time_limit: Option<Duration>,
+    /// The most heap one conversion may hold, bytes; `None` for no limit. It is counted only
+    /// when the program's global allocator is [`memory::Counting`](crate::memory::Counting)
+    /// (a program opts in); it then fails with
+    /// [`RenderErrorKind::MemoryLimit`](crate::RenderErrorKind) once the converting thread
+    /// holds more.
+    pub memory_limit: Option<usize>,
     /// What the package may inflate to and how many pages it may lay out to.
     pub limits: PackageLimits,
     /// Threads writing the PDF's streams: 1 where other threads convert other documents
@@ -32,7 +38,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { pdf: PdfOptions::default(), font_dirs: Vec::new(), time_limit: None, limits: PackageLimits::default(), threads: 1 }
+        Options { pdf: PdfOptions::default(), font_dirs: Vec::new(), time_limit: None, memory_limit: None, limits: PackageLimits::default(), threads: 1 }
     }
 }
 
@@ -44,6 +50,10 @@ impl Default for Options {
 pub fn convert(docx: &[u8], options: &Options) -> Result<Converted, RenderError> {
     let renderer = Renderer { fonts: font_book(&options.font_dirs), limits: options.limits.clone(), threads: options.threads, release: Release::Free };
     let deadline = options.time_limit.map_or_else(Deadline::none, Deadline::after);
+    let deadline = match options.memory_limit {
+        Some(bytes) => deadline.with_memory_limit(bytes),
+        None => deadline,
+    };
     convert_with(&renderer, docx, &deadline, options.pdf.clone()).map_err(|e| match (e, options.time_limit) {
         (e, Some(limit)) if e.kind() == crate::RenderErrorKind::Timeout => RenderError::Timeout(limit.as_secs()),
         (e, _) => e,

@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The leaves every layer may use: units, the time limit, warnings, languages, frames,
-/// the byte reader, the metafile records.
-const LEAVES: &[&str] = &["units", "warning", "deadline", "release", "lang", "fast_map", "frame", "bytes", "metafile"];
+/// The leaves every layer may use: units, the time and memory limits, warnings, languages,
+/// frames, the byte reader, the metafile records.
+const LEAVES: &[&str] = &["units", "warning", "deadline", "memory", "release", "lang", "fast_map", "frame", "bytes", "metafile"];
 
 /// The layers in order, each with what it may import besides the leaves.
 const LAYERS: &[(&str, &[&str])] = &[

@@ -21,6 +21,11 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
         0 => Deadline::none(),
         _ => Deadline::after(args.limits.render_timeout()),
     };
+    // No memory budget unless one is asked for: the document has the machine to itself.
+    let deadline = match args.limits.render_memory(|| None) {
+        Some(bytes) => deadline.with_memory_limit(bytes),
+        None => deadline,
+    };
     // Only the file's stem, never its folder, may become the title.
     let stem = args.input.file_name().and_then(|name| file_stem(&name.to_string_lossy()));
     let options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa, file_stem: stem, ..PdfOptions::default() };

@@ -29,7 +29,12 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         let renderer = Arc::new(Renderer::new(&args.font_dirs, args.limits.package()));
         let workers = args.worker_count();
-        let state = AppState::start(db.clone(), renderer, workers, args.queue, clock.clone(), args.service())
+        let service = args.service();
+        let render_memory_mb = service.render_memory.map(|bytes| bytes >> 20);
+        if render_memory_mb.is_some() && !crate::render::memory::is_counting() {
+            tracing::warn!("the render memory budget is not enforced: the allocator does not count the heap");
+        }
+        let state = AppState::start(db.clone(), renderer, workers, args.queue, clock.clone(), service)
             .with_upload_timeout(Duration::from_secs(args.upload_timeout_secs));
         super::allocator::give_back_when_idle(state.pool.activity());
         let connections = Connections {
@@ -47,7 +52,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             write_whole(path, &bound.to_string()).map_err(CliError::Server)?;
         }
         super::emit(&format!("listening on {bound}\n"));
-        tracing::info!(bind = %bound, workers, queue = args.queue, "docx2pdf is listening");
+        tracing::info!(bind = %bound, workers, queue = args.queue, render_memory_mb, "docx2pdf is listening");
         server.await.map_err(CliError::Server)
     })
 }

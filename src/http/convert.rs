@@ -10,6 +10,7 @@ use super::auth::{authenticate, Caller};
 use super::request_log::{Outcome, RequestId};
 use super::upload::{read_file_part, Upload};
 use super::{ApiError, AppState};
+use crate::config::ServiceConfig;
 use crate::credits::credits_for;
 use crate::db::usage::Hold;
 use crate::ledger::{Commit, LedgerError, Release, Reserve};
@@ -51,13 +52,13 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     // gives the hold back instead of leaving it for the stale-hold sweep.
     let mut guard = HoldGuard { state: &state, hold: Some(hold.clone()) };
 
-    let job = RenderJob { bytes, time_limit: state.config.render_timeout, options };
+    let job = RenderJob { bytes, time_limit: state.config.render_timeout, memory_limit: state.config.render_memory, options };
     let limit_secs = state.config.render_timeout.as_secs();
     let outcome = match tokio::time::timeout(state.config.render_timeout + TIMEOUT_GRACE, state.pool.render(job)).await {
         Err(_elapsed) => Err(ApiError::ConversionTimeout(limit_secs)),
         Ok(Err(PoolError::Overloaded)) => Err(ApiError::Overloaded),
         Ok(Err(PoolError::Stopped)) => Err(ApiError::Unavailable("the server is shutting down".into())),
-        Ok(Ok(result)) => result.map_err(|e| render_error(e, limit_secs)),
+        Ok(Ok(result)) => result.map_err(|e| render_error(e, &state.config)),
     };
     let rendered = match outcome {
         Ok(rendered) => rendered,
@@ -215,12 +216,13 @@ fn ledger_error(e: LedgerError, state: &AppState) -> ApiError {
     }
 }
 
-fn render_error(e: RenderError, limit_secs: u64) -> ApiError {
+fn render_error(e: RenderError, config: &ServiceConfig) -> ApiError {
     match e.kind() {
         RenderErrorKind::InvalidDocx => ApiError::InvalidDocx(e.to_string()),
         RenderErrorKind::UnsupportedFormat => ApiError::UnsupportedFormat(e.to_string()),
         RenderErrorKind::Encrypted => ApiError::EncryptedDocument(e.to_string()),
-        RenderErrorKind::Timeout => ApiError::ConversionTimeout(limit_secs),
+        RenderErrorKind::Timeout => ApiError::ConversionTimeout(config.render_timeout.as_secs()),
+        RenderErrorKind::MemoryLimit => ApiError::ConversionMemoryLimit(config.render_memory.unwrap_or(0) as u64 >> 20),
         RenderErrorKind::Failed => ApiError::ConversionFailed(e.to_string()),
     }
 }

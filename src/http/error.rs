@@ -41,6 +41,8 @@ pub enum ApiError {
     ConversionFailed(String),
     #[error("the conversion ran past its time limit of {0} seconds")]
     ConversionTimeout(u64),
+    #[error("the conversion needed more memory than the server allows one document ({0} MB)")]
+    ConversionMemoryLimit(u64),
     #[error("the server is busy converting other documents; retry in a moment")]
     Overloaded,
     #[error("the service is temporarily unavailable: {0}")]
@@ -101,6 +103,7 @@ impl ApiError {
             ApiError::InsufficientCredits { .. } => "insufficient_credits",
             ApiError::ConversionFailed(_) => "conversion_failed",
             ApiError::ConversionTimeout(_) => "conversion_timeout",
+            ApiError::ConversionMemoryLimit(_) => "conversion_memory_limit",
             ApiError::Overloaded => "overloaded",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::NotFound(_) => "not_found",
@@ -125,7 +128,9 @@ impl ResponseError for ApiError {
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::FileTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::InsufficientCredits { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::ConversionFailed(_) | ApiError::ConversionTimeout(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::ConversionFailed(_) | ApiError::ConversionTimeout(_) | ApiError::ConversionMemoryLimit(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
             ApiError::Overloaded | ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }

@@ -21,6 +21,8 @@ pub type ConvertFn = dyn Fn(&[u8], &Deadline, PdfOptions) -> Result<Rendered, Re
 pub struct RenderJob {
     pub bytes: Vec<u8>,
     pub time_limit: Duration,
+    /// The most heap the render's thread may hold, bytes (`None`: no budget).
+    pub memory_limit: Option<usize>,
     /// The conformance the client asked for.
     pub options: PdfOptions,
 }
@@ -50,8 +52,13 @@ impl Handler<Admitted> for RenderActor {
 
     fn handle(&mut self, Admitted { job, .. }: Admitted, _: &mut SyncContext<Self>) -> Self::Result {
         // The deadline starts when a worker takes the job, so queueing time is not held
-        // against the document.
+        // against the document; the memory budget counts from what this thread holds now,
+        // so what earlier renders left to other threads to free is not held against it.
         let deadline = Deadline::after(job.time_limit);
+        let deadline = match job.memory_limit {
+            Some(bytes) => deadline.with_memory_limit(bytes),
+            None => deadline,
+        };
         match catch_unwind(AssertUnwindSafe(|| (self.convert)(&job.bytes, &deadline, job.options))) {
             Ok(Err(e)) if e.kind() == super::RenderErrorKind::Timeout => {
                 Err(RenderError::Timeout(job.time_limit.as_secs()))
@@ -183,7 +190,7 @@ mod tests {
     }
 
     fn job(bytes: &[u8]) -> RenderJob {
-        RenderJob { bytes: bytes.to_vec(), time_limit: Duration::from_secs(5), options: PdfOptions::default() }
+        RenderJob { bytes: bytes.to_vec(), time_limit: Duration::from_secs(5), memory_limit: None, options: PdfOptions::default() }
     }
 
     #[actix::test]

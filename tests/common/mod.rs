@@ -92,6 +92,9 @@ pub struct Settings {
     pub queue: usize,
     pub max_upload_bytes: u64,
     pub render_timeout: Duration,
+    /// The memory budget of one render, bytes (counted only in a test binary whose global
+    /// allocator counts).
+    pub render_memory: Option<usize>,
     pub now: DateTime<Utc>,
 }
 
@@ -102,6 +105,7 @@ impl Default for Settings {
             queue: 64,
             max_upload_bytes: 50 * 1_048_576,
             render_timeout: Duration::from_secs(60),
+            render_memory: None,
             now: Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).unwrap(),
         }
     }
@@ -130,6 +134,7 @@ impl TestService {
         let config = ServiceConfig {
             max_upload_bytes: settings.max_upload_bytes,
             render_timeout: settings.render_timeout,
+            render_memory: settings.render_memory,
         };
         let state = AppState::start(
             db.clone(),

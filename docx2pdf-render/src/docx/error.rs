@@ -1,6 +1,6 @@
 //! Why a package could not be read: one variant per failure, each with a precise message.
 
-use crate::deadline::TimedOut;
+use crate::deadline::Limit;
 
 use super::DocxErrorKind;
 
@@ -197,9 +197,9 @@ pub enum DocxError {
         /// What the parser reported.
         reason: String,
     },
-    /// The render time limit passed while reading.
-    #[error("the conversion ran past its time limit while reading the document")]
-    Timeout(#[from] TimedOut),
+    /// A render limit, time or memory, passed while reading.
+    #[error("{0} while reading the document")]
+    Limit(#[from] Limit),
 }
 
 impl DocxError {
@@ -212,7 +212,8 @@ impl DocxError {
             | DocxError::Rtf
             | DocxError::WordXml
             | DocxError::OtherPackage { .. } => DocxErrorKind::Unsupported,
-            DocxError::Timeout(_) => DocxErrorKind::Timeout,
+            DocxError::Limit(Limit::Time) => DocxErrorKind::Timeout,
+            DocxError::Limit(Limit::Memory { .. }) => DocxErrorKind::MemoryLimit,
             _ => DocxErrorKind::Invalid,
         }
     }
@@ -258,7 +259,8 @@ mod tests {
         assert_eq!(DocxError::Pdf.kind(), DocxErrorKind::Unsupported);
         assert_eq!(DocxError::Rtf.kind(), DocxErrorKind::Unsupported);
         assert_eq!(DocxError::LegacyOle.kind(), DocxErrorKind::Unsupported);
-        assert_eq!(DocxError::from(TimedOut).kind(), DocxErrorKind::Timeout);
+        assert_eq!(DocxError::from(Limit::Time).kind(), DocxErrorKind::Timeout);
+        assert_eq!(DocxError::from(Limit::Memory { budget: 1 << 20 }).kind(), DocxErrorKind::MemoryLimit);
         assert_eq!(DocxError::NotZip.kind(), DocxErrorKind::Invalid);
     }
 

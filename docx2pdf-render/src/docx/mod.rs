@@ -94,6 +94,8 @@ pub enum DocxErrorKind {
     Encrypted,
     /// The render time limit passed while reading.
     Timeout,
+    /// The render's memory budget was exceeded while reading.
+    MemoryLimit,
 }
 
 /// A package read into the model, with what was skipped.

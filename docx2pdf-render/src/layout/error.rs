@@ -1,13 +1,14 @@
-//! Why layout fails: the time limit, or a document that would never end.
+//! Why layout fails: a render limit (time or memory), or a document that would never end.
 
-use crate::deadline::TimedOut;
+use crate::deadline::Limit;
 
 /// Why layout failed.
 #[derive(Debug, thiserror::Error)]
 pub enum LayoutError {
-    /// The render time limit passed.
+    /// A render limit passed: the time limit or the memory budget (the variant's name is
+    /// from when time was the only one).
     #[error(transparent)]
-    Timeout(#[from] TimedOut),
+    Timeout(#[from] Limit),
     /// The document would lay out to more pages than the renderer produces.
     #[error("the document has more than {limit} pages")]
     TooManyPages {

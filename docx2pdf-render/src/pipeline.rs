@@ -56,7 +56,7 @@ pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, opti
     // Pages go to the PDF writer as they are finished, and are dropped once written.
     let mut paged = layout::paginate(&read.document, &renderer.fonts, &deadline, renderer.release)?;
     let layout = std::mem::take(&mut paged.layout);
-    let sizes = paged.sizes.clone();
+    let sizes = std::mem::take(&mut paged.sizes);
     let pages = sizes.len();
     let written = crate::pdf::write_pages(&layout, &sizes, std::iter::from_fn(|| paged.next_page()), renderer.threads, options);
     let (pdf, pdf_warnings) = written.map_err(|stop| match stop {

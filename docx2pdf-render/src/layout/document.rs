@@ -66,6 +66,8 @@ pub struct Paged<'d, 'f> {
     /// The size of each page, in order.
     pub sizes: Vec<Size>,
     builds: std::vec::IntoIter<PageBuild>,
+    /// How many pages there are (NUMPAGES), whoever takes `sizes`.
+    total: usize,
     resolved: ResolvedDocument<'d>,
     ctx: Ctx<'f>,
     parts: Parts,
@@ -162,6 +164,7 @@ pub fn paginate<'d, 'f>(
         layout,
         sizes: pages.iter().map(|p| p.size).collect(),
         builds: pages.into_iter(),
+        total,
         resolved,
         ctx,
         parts,
@@ -189,7 +192,7 @@ impl Paged<'_, '_> {
         let section = &resolved.sections[build.section];
         let values = FieldValues {
             page: build.number,
-            num_pages: self.sizes.len(),
+            num_pages: self.total,
             section_pages: self.per_section[&build.section],
             page_format: section.page_number_format.clone(),
             bookmarks: self.bookmarks.clone(),

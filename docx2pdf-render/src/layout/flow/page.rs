@@ -72,6 +72,38 @@ impl PageBuild {
     }
 }
 
+/// The most glyphs finished pages keep unpacked: 3 MB as frames, about 25 pages of dense
+/// text. A short document never pays for packing; a long one holds 12 bytes a glyph.
+const UNPACKED_GLYPHS: usize = 1 << 16;
+
+/// Finished pages waiting for the PDF writer: the oldest are packed once the others hold
+/// more than [`UNPACKED_GLYPHS`].
+#[derive(Debug, Default)]
+pub(crate) struct Shelf {
+    /// How many pages are packed, from the first.
+    packed: usize,
+    /// The glyphs of the finished pages not packed.
+    unpacked_glyphs: usize,
+}
+
+impl Shelf {
+    /// The last of `pages` is finished.
+    pub fn finished(&mut self, pages: &mut [PageBuild]) {
+        self.unpacked_glyphs += pages.last().map_or(0, unpacked_glyphs);
+        while self.unpacked_glyphs > UNPACKED_GLYPHS && self.packed < pages.len() {
+            let page = &mut pages[self.packed];
+            self.unpacked_glyphs = self.unpacked_glyphs.saturating_sub(unpacked_glyphs(page));
+            page.pack();
+            self.packed += 1;
+        }
+    }
+}
+
+/// The glyphs of a page's items not packed.
+fn unpacked_glyphs(page: &PageBuild) -> usize {
+    page.body.items.iter().map(|p| if let Item::Text(text) = &p.item { text.glyphs.len() } else { 0 }).sum()
+}
+
 /// The body area of a page and its columns.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct BodyArea {
@@ -184,6 +216,46 @@ pub(crate) fn v_align_shifts(align: PageVAlign, lines: &[(Pt, bool)], used: Pt, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::frame::{Face, Glyph, GlyphText, TextItem, Tag};
+    use std::sync::Arc;
+
+    /// A page whose body is one run of `glyphs` glyphs.
+    fn page_of(glyphs: usize) -> PageBuild {
+        let face = Arc::new(Face { id: 1, data: Arc::new(Vec::new()), index: 0, postscript_name: "Test".into(), emulation: None });
+        let glyph = Glyph { id: 3, advance: Pt(5.0), offset: Point::default(), text: GlyphText::new("a") };
+        let item = TextItem { face, size: Pt(11.0), color: Rgb::BLACK, glyphs: vec![glyph; glyphs], rtl: false };
+        let mut body = Fragment::new(Pt::ZERO);
+        body.items.push(Positioned { pos: Point::default(), item: Item::Text(item), tag: Tag::PAGINATION });
+        PageBuild {
+            size: Size { width: Pt(612.0), height: Pt(792.0) },
+            body,
+            section: 0,
+            number: 1,
+            header: None,
+            footer: None,
+            packed: None,
+        }
+    }
+
+    #[test]
+    fn the_oldest_pages_are_packed_once_the_others_hold_too_many_glyphs() {
+        let (mut pages, mut shelf) = (Vec::new(), Shelf::default());
+        let per_page = UNPACKED_GLYPHS / 4;
+        for _ in 0..4 {
+            pages.push(page_of(per_page));
+            shelf.finished(&mut pages);
+        }
+        assert!(pages.iter().all(|p| p.packed.is_none()), "four pages hold the budget exactly");
+        for _ in 0..3 {
+            pages.push(page_of(per_page));
+            shelf.finished(&mut pages);
+        }
+        let packed: Vec<bool> = pages.iter().map(|p| p.packed.is_some()).collect();
+        assert_eq!(packed, [true, true, true, false, false, false, false]);
+        let mut first = pages.swap_remove(0);
+        let Item::Text(text) = &first.take_items()[0].item else { panic!("the run is gone") };
+        assert_eq!(text.glyphs.len(), per_page);
+    }
 
     #[test]
     fn center_and_bottom_move_every_line_by_half_or_all_of_the_room() {

@@ -11,7 +11,7 @@ use crate::layout::error::LayoutError;
 use crate::layout::fragment::Fragment;
 use crate::layout::frame::{Item, Point, Size, Tag};
 use crate::layout::header_footer::{pick, Parts};
-use crate::layout::page::{body_area, columns, PageBuild};
+use crate::layout::page::{body_area, columns, PageBuild, Shelf};
 use crate::layout::notes::{block_lines, footnote_refs, separator, NoteArea};
 use crate::layout::page_log::{PageLog, PlacedLine};
 use crate::layout::paragraph::{border_end, border_step, layout_paragraph, layout_paragraph_around, LaidParagraph};
@@ -183,8 +183,8 @@ pub(crate) struct Flow<'d, 'a, 'c, 'f> {
     mirrored: bool,
     /// Where the last paragraph's first line went: page index and top.
     para_top: Option<(usize, Pt)>,
-    /// How many pages are packed: all before the current one.
-    packed: usize,
+    /// Which finished pages are packed.
+    shelf: Shelf,
     /// Where the last line of a bordered or shaded paragraph ended: page index, column and
     /// bottom, for the next paragraph of the same box.
     box_end: Option<(usize, usize, Pt)>,
@@ -230,7 +230,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             section_first_page: true,
             mirrored: false,
             para_top: None,
-            packed: 0,
+            shelf: Shelf::default(),
             box_end: None,
             exclusions: Exclusions::default(),
             wrap_source: None,
@@ -449,11 +449,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
 
     fn new_page(&mut self, cause: Cause) -> Result<(), LayoutError> {
         self.finish_page();
-        // Finished pages are packed until the PDF writer takes them.
-        for page in &mut self.pages[self.packed..] {
-            page.pack();
-        }
-        self.packed = self.pages.len();
+        self.shelf.finished(&mut self.pages);
         let limit = self.ctx.deadline.max_pages().unwrap_or(MAX_PAGES);
         if self.pages.len() >= limit {
             return Err(LayoutError::TooManyPages { limit });

@@ -48,6 +48,14 @@ impl GlyphText {
         GlyphText::Inline { len: len as u8, bytes }
     }
 
+    /// Whether the text is empty, without reading it as UTF-8 (checked per glyph shown).
+    pub fn is_empty(&self) -> bool {
+        match self {
+            GlyphText::Inline { len, .. } => *len == 0,
+            GlyphText::Heap(s) => s.is_empty(),
+        }
+    }
+
     /// The text as a string slice.
     pub fn as_str(&self) -> &str {
         match self {
@@ -110,6 +118,13 @@ mod tests {
         let t = GlyphText::new("é");
         assert!(matches!(t, GlyphText::Inline { len: 2, .. }));
         assert_eq!(t, "é");
+    }
+
+    #[test]
+    fn only_empty_text_is_empty() {
+        assert!(GlyphText::EMPTY.is_empty() && GlyphText::new("").is_empty());
+        assert!(!GlyphText::new("a").is_empty());
+        assert!(!GlyphText::new("a cluster longer than fourteen bytes").is_empty());
     }
 
     #[test]

@@ -39,6 +39,8 @@ pub(super) struct Painter {
     parts: Vec<Part>,
     /// The pen position of each glyph of the text item being written.
     pens: Vec<f64>,
+    /// The CID and width of each glyph of the text item, in the order they are written.
+    shown: Vec<(u16, f32)>,
     used_fonts: Vec<bool>,
     used_images: Vec<bool>,
 }
@@ -190,6 +192,9 @@ impl Painter {
             }
         }
         let n = text.glyphs.len();
+        let order = |k: usize| if text.rtl { n - 1 - k } else { k };
+        let mut cids = std::mem::take(&mut self.shown);
+        fonts.show(font, (0..n).map(|k| &text.glyphs[order(k)]), &mut cids)?;
         let mut forward = 0.0f64;
         for k in 0..n {
             let (at, pen) = if text.rtl {
@@ -216,11 +221,12 @@ impl Painter {
                 self.parts.push(Part::Adjust(adjust as f32));
                 shown -= adjust * unit;
             }
-            let (cid, width) = fonts.glyph(font, glyph)?;
+            let (cid, width) = cids[k];
             self.run.extend_from_slice(&cid.to_be_bytes());
             shown += f64::from(width) * unit;
         }
         self.pens = pens;
+        self.shown = cids;
         self.flush_run(&mut run_start);
         self.show(content);
         Ok(())

@@ -97,22 +97,41 @@ impl FontSet {
         Ok(index)
     }
 
-    /// Records that `glyph` is shown in font `font`; returns its CID and natural width
-    /// (1000-unit glyph space).
-    pub(super) fn glyph(&mut self, font: usize, glyph: &Glyph) -> Result<(u16, f32), PdfError> {
+    /// Records that `glyphs` are shown in font `font`, in this order; puts each one's CID
+    /// and natural width (1000-unit glyph space) in `out`. The face is parsed once for
+    /// the glyphs it has not shown before.
+    pub(super) fn show<'g>(
+        &mut self,
+        font: usize,
+        glyphs: impl Iterator<Item = &'g Glyph>,
+        out: &mut Vec<(u16, f32)>,
+    ) -> Result<(), PdfError> {
         let used = &mut self.fonts[font];
-        let cid = used.remapper.remap(glyph.id);
-        let slot = usize::from(cid);
-        if slot == used.texts.len() {
-            used.texts.push(glyph.text.clone());
-            let width = used.width(&parse(&used.face)?, glyph.id);
-            used.widths.push(width);
-        } else if used.texts[slot].is_empty() {
-            // The first non-empty text wins: a glyph seen first as a cluster's tail
-            // (empty text) may later start a cluster of its own.
-            used.texts[slot] = glyph.text.clone();
+        // The glyph ids of the CIDs allocated here, which follow the known ones in order.
+        let mut fresh = Vec::new();
+        out.clear();
+        for glyph in glyphs {
+            let cid = used.remapper.remap(glyph.id);
+            let slot = usize::from(cid);
+            if slot == used.texts.len() {
+                used.texts.push(glyph.text.clone());
+                fresh.push(glyph.id);
+            } else if used.texts[slot].is_empty() {
+                // The first non-empty text wins: a glyph seen first as a cluster's tail
+                // (empty text) may later start a cluster of its own.
+                used.texts[slot] = glyph.text.clone();
+            }
+            out.push((cid, 0.0));
         }
-        Ok((cid, used.widths[slot]))
+        if !fresh.is_empty() {
+            let ttf = parse(&used.face)?;
+            let widths: Vec<f32> = fresh.iter().map(|&id| used.width(&ttf, id)).collect();
+            used.widths.extend(widths);
+        }
+        for (cid, width) in out.iter_mut() {
+            *width = used.widths[usize::from(*cid)];
+        }
+        Ok(())
     }
 
     /// The font at `index`.

@@ -123,7 +123,11 @@ impl Podman {
     /// no mounts left behind. The runtime is runc (Debian's default crun fails here:
     /// "cgroups in hybrid mode not supported"); cgroups are managed without systemd; the
     /// default open-files limit (1048576) is refused when above the hard limit, so it is
-    /// the hard limit, and processes are capped at a sane number.
+    /// the hard limit, and processes are capped at a sane number. The rest stays below the
+    /// storage's root: the clean-up conmon runs when a container exits (`podman container
+    /// cleanup`) is given the storage, temp and network folders as flags but not this
+    /// configuration, and without it finds no container (every exit then waits out conmon's
+    /// 20 s timeout).
     fn configure(&self) -> std::io::Result<()> {
         let root = self.root.display();
         std::fs::create_dir_all(self.root.join("tmp"))?;
@@ -139,8 +143,7 @@ impl Podman {
             format!(
                 "[containers]\ndefault_ulimits = [\"nofile={files}:{files}\", \"nproc=4096:4096\"]\nlog_driver = \"k8s-file\"\n\n\
                  [engine]\nruntime = \"runc\"\ncgroup_manager = \"cgroupfs\"\nevents_logger = \"file\"\n\
-                 events_logfile_path = \"{root}/events.log\"\ntmp_dir = \"{root}/libpod-tmp\"\nstatic_dir = \"{root}/libpod\"\n\
-                 volume_path = \"{root}/volumes\"\n\n[network]\nnetwork_config_dir = \"{root}/networks\"\n"
+                 tmp_dir = \"{root}/libpod-tmp\"\n\n[network]\nnetwork_config_dir = \"{root}/networks\"\n"
             ),
         )
     }

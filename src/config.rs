@@ -93,6 +93,28 @@ pub enum Command {
     Usage(UsageArgs),
     /// Load a running service with conversions and report throughput, latency and memory.
     BenchLoad(BenchLoadArgs),
+    /// Ask a running `serve` whether it is alive (`GET /healthz`): exit 0 on 200, else 1.
+    /// For health checks where no shell or curl is at hand (the container image).
+    Healthcheck(HealthcheckArgs),
+}
+
+/// `docx2pdf healthcheck`: reads the same settings as `serve`, so in the service's
+/// environment it needs no flag.
+#[derive(Debug, Clone, Args)]
+pub struct HealthcheckArgs {
+    /// The address `serve` listens on (its `--bind`); an unspecified address (`0.0.0.0`,
+    /// `::`) is asked on the loopback address.
+    #[arg(long, env = "DOCX2PDF_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    /// The file `serve --address-file` writes the address bound to; when given it is read
+    /// instead of `--bind` (which may name port 0).
+    #[arg(long, env = "DOCX2PDF_ADDRESS_FILE")]
+    pub address_file: Option<PathBuf>,
+
+    /// Seconds to wait for the connection, and then for the answer.
+    #[arg(long, default_value_t = 5)]
+    pub timeout_secs: u64,
 }
 
 /// `docx2pdf bench-load --url … --key … FILE...`.
@@ -492,6 +514,17 @@ mod tests {
             panic!("not sign-in-link")
         };
         assert_eq!((valid_for, base_url.as_str()), (Duration::from_secs(3600), "http://127.0.0.1:8080"));
+    }
+
+    #[test]
+    fn healthcheck_asks_where_serve_listens() {
+        let cli = Cli::try_parse_from(["docx2pdf", "healthcheck"]).unwrap();
+        let Command::Healthcheck(args) = cli.command else { panic!("not healthcheck") };
+        assert_eq!((args.bind.to_string().as_str(), args.address_file, args.timeout_secs), ("127.0.0.1:8080", None, 5));
+        let cli = Cli::try_parse_from(["docx2pdf", "healthcheck", "--bind", "0.0.0.0:9000", "--address-file", "a"]).unwrap();
+        let Command::Healthcheck(args) = cli.command else { panic!("not healthcheck") };
+        assert_eq!(args.bind.port(), 9000);
+        assert_eq!(args.address_file, Some(PathBuf::from("a")));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The `docx2pdf` binary as an operator uses it: the first run of `serve` on an empty
-//! database, account and key management (also against a running server), usage, convert.
+//! database, account and key management (also against a running server), usage, convert,
+//! the health probe.
 
 mod common;
 #[path = "support/listen.rs"]
@@ -199,6 +200,22 @@ fn serve_on_port_0_reports_the_address_it_bound_on_stdout_and_in_the_address_fil
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+
+    // The health probe finds the server through the same file (its --bind is port 0), and
+    // says so with exit 0; where nothing listens it exits 1 with the reason.
+    let probe = |args: &[&str]| Command::new(BIN).arg("healthcheck").args(args).env("DOCX2PDF_BIND", "0.0.0.0:0").output().unwrap();
+    let healthy = probe(&["--address-file", file.to_str().unwrap()]);
+    assert!(healthy.status.success(), "{healthy:?}");
+    assert_eq!(String::from_utf8_lossy(&healthy.stdout), format!("healthy: http://127.0.0.1:{}/healthz answered 200\n", server.port));
+    let bind = format!("0.0.0.0:{}", server.port);
+    assert!(probe(&["--bind", &bind]).status.success(), "an unspecified address is asked on loopback");
+    let nobody = dir.path().join("nobody");
+    std::fs::write(&nobody, "127.0.0.1:1").unwrap();
+    let gone = probe(&["--address-file", nobody.to_str().unwrap()]);
+    assert_eq!(gone.status.code(), Some(1), "{gone:?}");
+    assert!(String::from_utf8_lossy(&gone.stderr).starts_with("docx2pdf: unhealthy: http://127.0.0.1:1/healthz: "), "{gone:?}");
+    let unbound = probe(&[]);
+    assert_eq!(unbound.status.code(), Some(1), "port 0 names no server: {unbound:?}");
 }
 
 #[test]

@@ -20,6 +20,8 @@ pub enum CliError {
     Server(std::io::Error),
     #[error("{0}")]
     Usage(String),
+    #[error("unhealthy: {0}")]
+    Unhealthy(String),
 }
 
 impl CliError {

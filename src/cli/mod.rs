@@ -1,10 +1,12 @@
-//! The `docx2pdf` commands: serve, convert, and the operator's accounts/keys/usage tools.
+//! The `docx2pdf` commands: serve, convert, the operator's accounts/keys/usage tools, and
+//! the health probe.
 
 mod admin;
 mod allocator;
 pub mod bench_load;
 mod convert;
 mod error;
+mod healthcheck;
 mod logging;
 mod serve;
 
@@ -28,5 +30,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Keys { command, db } => admin::keys(command, db),
         Command::Usage(args) => admin::usage(args),
         Command::BenchLoad(args) => bench_load::run(args),
+        Command::Healthcheck(args) => healthcheck::run(args),
     }
 }

@@ -292,6 +292,8 @@ pub struct ConvertArgs {
     #[arg(long, value_parser = parse_pdfa)]
     pub pdfa: Option<crate::pdf::PdfA>,
     #[command(flatten)]
+    pub output_options: crate::output_options::OutputArgs,
+    #[command(flatten)]
     pub limits: LimitArgs,
 }
 

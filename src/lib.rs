@@ -11,6 +11,7 @@ pub mod http;
 pub mod keys;
 pub mod ledger;
 pub mod metrics;
+pub mod output_options;
 pub mod password;
 pub mod render;
 pub mod tokens;

@@ -30,6 +30,17 @@ pub enum RenderError {
     /// The document lays out to more pages than the limit it holds
     /// (`PackageLimits::max_pages`).
     TooManyPages(usize),
+    #[error("the page selection {selection:?} keeps none of the document's {pages} page(s)")]
+    /// The page selection names no page the document has (`PdfOptions::pages`).
+    NoPageSelected {
+        /// The selection as it was written.
+        selection: String,
+        /// How many pages the document lays out to.
+        pages: usize,
+    },
+    #[error("a PDF/A file cannot be encrypted (ISO 19005-2 §6.1.3); ask for passwords or for PDF/A, not both")]
+    /// Passwords and a PDF/A level were both asked for.
+    EncryptedPdfA,
     #[error("the renderer failed unexpectedly while converting this document")]
     /// The conversion panicked. The renderer never returns it itself: a caller that catches
     /// the panic does (the service's render pool).
@@ -45,6 +56,9 @@ pub enum RenderErrorKind {
     UnsupportedFormat,
     /// 400 `encrypted_document`.
     Encrypted,
+    /// 400 `invalid_option`: an option the document cannot meet (a page selection past
+    /// its last page) or that contradicts another.
+    InvalidOption,
     /// 500 `conversion_timeout`.
     Timeout,
     /// 500 `conversion_memory_limit`.
@@ -67,6 +81,7 @@ impl RenderError {
             RenderError::Layout(LayoutError::Timeout(Limit::Time)) | RenderError::Timeout(_) => RenderErrorKind::Timeout,
             RenderError::Layout(LayoutError::Timeout(Limit::Memory { .. })) => RenderErrorKind::MemoryLimit,
             RenderError::TooManyPages(_) => RenderErrorKind::InvalidDocx,
+            RenderError::NoPageSelected { .. } | RenderError::EncryptedPdfA => RenderErrorKind::InvalidOption,
             RenderError::Layout(_) | RenderError::Pdf(_) | RenderError::Panic => RenderErrorKind::Failed,
         }
     }

@@ -50,16 +50,47 @@ pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result
 /// Converts DOCX bytes to PDF bytes meeting the conformance `options` ask for.
 pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, options: PdfOptions) -> Result<Converted, RenderError> {
     let deadline = deadline.with_max_pages(renderer.limits.max_pages);
+    if options.encryption.is_some() && options.pdfa.is_some() {
+        return Err(RenderError::EncryptedPdfA);
+    }
     // One pixel limit for the package and the pictures the PDF decodes.
     let options = PdfOptions { max_image_pixels: renderer.limits.max_image_pixels, ..options };
     let read = docx::read(bytes, &renderer.limits, &deadline)?;
     // Pages go to the PDF writer as they are finished, and are dropped once written.
     let mut paged = layout::paginate(&read.document, &renderer.fonts, &deadline, renderer.release)?;
-    let layout = std::mem::take(&mut paged.layout);
+    let mut layout = std::mem::take(&mut paged.layout);
     let sizes = std::mem::take(&mut paged.sizes);
-    let pages = sizes.len();
-    let written = crate::pdf::write_pages(&layout, &sizes, std::iter::from_fn(|| paged.next_page()), renderer.threads, options);
-    let (pdf, pdf_warnings) = written.map_err(|stop| match stop {
+    let selection = options.pages.as_ref().map(|ranges| ranges.select(sizes.len()));
+    if let (Some(ranges), Some(selection)) = (&options.pages, &selection) {
+        if selection.is_empty() {
+            return Err(RenderError::NoPageSelected { selection: ranges.as_str().to_owned(), pages: sizes.len() });
+        }
+    }
+    let written = match selection {
+        None => {
+            let pages = sizes.len();
+            let written = crate::pdf::write_pages(&layout, &sizes, std::iter::from_fn(|| paged.next_page()), renderer.threads, options);
+            written.map(|w| (w, pages))
+        }
+        Some(selection) => {
+            // Every page is laid out (page numbers, NUMPAGES and the page limit are the
+            // document's), but only the pages kept are finished and written.
+            selection.apply(&mut layout);
+            let kept = selection.sizes(&sizes);
+            let mut next = 0;
+            let pages = std::iter::from_fn(|| loop {
+                let page = next;
+                next += 1;
+                if selection.keeps(page) {
+                    return paged.next_page();
+                }
+                paged.skip_page()?;
+            });
+            let written = crate::pdf::write_pages(&layout, &kept, pages, renderer.threads, options);
+            written.map(|w| (w, kept.len()))
+        }
+    };
+    let ((pdf, pdf_warnings), pages) = written.map_err(|stop| match stop {
         Stop::Pages(e) => RenderError::from(e),
         Stop::Pdf(e) => RenderError::from(e),
     })?;

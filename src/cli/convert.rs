@@ -1,6 +1,7 @@
 //! `docx2pdf convert IN.docx OUT.pdf`: the service's renderer, without server or credits.
 
 use crate::config::ConvertArgs;
+use crate::output_options::Via;
 use crate::pdf::{file_stem, PdfOptions};
 use crate::render::{convert_with, Deadline, Release, Renderer};
 
@@ -28,7 +29,8 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     };
     // Only the file's stem, never its folder, may become the title.
     let stem = args.input.file_name().and_then(|name| file_stem(&name.to_string_lossy()));
-    let options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa, file_stem: stem, ..PdfOptions::default() };
+    let mut options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa, file_stem: stem, ..PdfOptions::default() };
+    args.output_options.fields().apply(&mut options, Via::Flags)?;
     let rendered = convert_with(&renderer, &bytes, &deadline, options)
         .map_err(|source| CliError::Convert { path: args.input.clone(), source })?;
     std::fs::write(&args.output, &rendered.pdf).map_err(|source| CliError::Write { path: args.output.clone(), source })?;

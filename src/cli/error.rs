@@ -16,6 +16,8 @@ pub enum CliError {
     Write { path: PathBuf, source: std::io::Error },
     #[error("cannot convert {path}: {source}")]
     Convert { path: PathBuf, source: RenderError },
+    #[error(transparent)]
+    InvalidOption(#[from] crate::output_options::OptionError),
     #[error("the server failed: {0}")]
     Server(std::io::Error),
     #[error("{0}")]
@@ -25,11 +27,11 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// The process exit code: 2 for a document that cannot be converted (what the service
-    /// answers with a 400), 1 for everything else.
+    /// The process exit code: 2 for a document that cannot be converted or an option that
+    /// cannot be used (what the service answers with a 400), 1 for everything else.
     pub fn exit_code(&self) -> i32 {
         match self {
-            CliError::Convert { .. } => 2,
+            CliError::Convert { .. } | CliError::InvalidOption(_) => 2,
             _ => 1,
         }
     }

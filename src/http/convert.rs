@@ -14,6 +14,7 @@ use crate::config::ServiceConfig;
 use crate::credits::credits_for;
 use crate::db::usage::Hold;
 use crate::ledger::{Commit, LedgerError, Release, Reserve};
+use crate::output_options::Via;
 use crate::pdf::{file_stem, parse_pdfua, PdfA, PdfOptions};
 use crate::render::pool::RenderJob;
 use crate::render::{PoolError, RenderError, RenderErrorKind};
@@ -58,7 +59,10 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
         Err(_elapsed) => Err(ApiError::ConversionTimeout(limit_secs)),
         Ok(Err(PoolError::Overloaded)) => Err(ApiError::Overloaded),
         Ok(Err(PoolError::Stopped)) => Err(ApiError::Unavailable("the server is shutting down".into())),
-        Ok(Ok(result)) => result.map_err(|e| render_error(e, &state.config)),
+        Ok(Ok(result)) => result.map_err(|e| match upload.output.render_error(&e, Via::Form) {
+            Some(message) => ApiError::InvalidOption(message),
+            None => render_error(e, &state.config),
+        }),
     };
     let rendered = match outcome {
         Ok(rendered) => rendered,
@@ -143,7 +147,9 @@ fn options(upload: &Upload) -> Result<PdfOptions, ApiError> {
         })?),
     };
     let file_stem = upload.file_name.as_deref().and_then(file_stem);
-    Ok(PdfOptions { pdfua, pdfa, file_stem, ..PdfOptions::default() })
+    let mut options = PdfOptions { pdfua, pdfa, file_stem, ..PdfOptions::default() };
+    upload.output.apply(&mut options, Via::Form).map_err(|e| ApiError::InvalidOption(e.0))?;
+    Ok(options)
 }
 
 /// Releases a hold when the handler is dropped before it could commit or release it.
@@ -221,6 +227,7 @@ fn render_error(e: RenderError, config: &ServiceConfig) -> ApiError {
         RenderErrorKind::InvalidDocx => ApiError::InvalidDocx(e.to_string()),
         RenderErrorKind::UnsupportedFormat => ApiError::UnsupportedFormat(e.to_string()),
         RenderErrorKind::Encrypted => ApiError::EncryptedDocument(e.to_string()),
+        RenderErrorKind::InvalidOption => ApiError::InvalidOption(e.to_string()),
         RenderErrorKind::Timeout => ApiError::ConversionTimeout(config.render_timeout.as_secs()),
         RenderErrorKind::MemoryLimit => ApiError::ConversionMemoryLimit(config.render_memory.unwrap_or(0) as u64 >> 20),
         RenderErrorKind::Failed => ApiError::ConversionFailed(e.to_string()),

@@ -69,6 +69,34 @@ pub struct ConvertForm {
     /// The PDF/A conformance to write; another value is refused with 400 `invalid_option`.
     #[schema(nullable = false)]
     pdfa: Option<PdfA>,
+    /// The pages to keep, in the document's order: pages and ranges counted from 1,
+    /// separated by commas; `10-` runs to the last page and pages past the end are ignored.
+    /// Page numbers printed on the pages stay the document's; bookmarks and links to pages
+    /// left out are dropped. A malformed value, one that keeps no page, or one sent with
+    /// `nativePageRanges` is refused with 400 `invalid_option`.
+    #[schema(nullable = false, example = "1-3,7,10-")]
+    pages: Option<String>,
+    /// `pages` under Gotenberg's name; send one or the other.
+    #[serde(rename = "nativePageRanges")]
+    #[schema(nullable = false, example = "1-2")]
+    native_page_ranges: Option<String>,
+    /// Encrypts the PDF with AES-256 (ISO 32000-2 standard security handler, revision 6)
+    /// so that it opens only with this password. Not with `pdfa` (400 `invalid_option`).
+    #[serde(rename = "userPassword")]
+    #[schema(nullable = false, format = Password, example = "open-sesame")]
+    user_password: Option<String>,
+    /// Encrypts the PDF with AES-256 with this owner password: without it the PDF may be
+    /// read, printed and copied from, but not changed. Not with `pdfa`.
+    #[serde(rename = "ownerPassword")]
+    #[schema(nullable = false, format = Password, example = "owner-secret")]
+    owner_password: Option<String>,
+    /// Document information replacing the document's properties, as a JSON object with
+    /// any of `Title`, `Author`, `Subject`, `Keywords` (an array of strings or a
+    /// comma-separated string), `Creator`, `CreationDate` and `ModDate` (ISO 8601). Unknown
+    /// keys, wrong types, bad dates and values over 64 KiB are refused with 400
+    /// `invalid_option`.
+    #[schema(nullable = false, example = r#"{"Title": "Q3 report", "Author": "Finance", "Keywords": ["finance", "Q3"], "CreationDate": "2024-03-01T09:30:00Z"}"#)]
+    metadata: Option<String>,
 }
 
 /// The values of the `pdfua` form field.

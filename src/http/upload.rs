@@ -25,6 +25,8 @@ pub struct Upload {
     pub pdfua: Option<String>,
     /// The `pdfa` field.
     pub pdfa: Option<String>,
+    /// The output option fields: pages, passwords, metadata.
+    pub output: crate::output_options::OutputFields,
 }
 
 /// Most form fields a request may hold: the API needs one.
@@ -84,6 +86,9 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
                     return Err(too_large());
                 }
             } else if buf.len() + chunk.len() > MAX_OTHER_FIELD {
+                if field.name() == Some("metadata") {
+                    return Err(ApiError::InvalidOption(format!("the form field \"metadata\" is larger than {MAX_OTHER_FIELD} bytes")));
+                }
                 return Err(ApiError::InvalidMultipart(format!(
                     "the form field {:?} is larger than {MAX_OTHER_FIELD} bytes",
                     field.name().unwrap_or("")
@@ -98,7 +103,11 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
             let slot = match field.name() {
                 Some("pdfua") => &mut upload.pdfua,
                 Some("pdfa") => &mut upload.pdfa,
-                _ => continue,
+                Some(name) => match upload.output.slot(name) {
+                    Some(slot) => slot,
+                    None => continue,
+                },
+                None => continue,
             };
             // A value that is not text cannot name an option: it fails as one.
             *slot = Some(String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()));

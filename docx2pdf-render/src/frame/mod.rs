@@ -321,6 +321,9 @@ pub struct DocInfo {
     pub subject: Option<String>,
     /// The Info dictionary's /Keywords and XMP `pdf:Keywords`.
     pub keywords: Option<String>,
+    /// The Info dictionary's /Creator and XMP `xmp:CreatorTool`: the application that
+    /// made the document, given only with the request (`metadata`).
+    pub creator: Option<String>,
     /// `dcterms:created` as written (W3CDTF).
     pub created: Option<String>,
     /// `dcterms:modified` as written (W3CDTF).

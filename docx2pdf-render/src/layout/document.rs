@@ -117,6 +117,7 @@ pub fn paginate<'d, 'f>(
             author: doc.info.author.clone(),
             subject: doc.info.subject.clone(),
             keywords: doc.info.keywords.clone(),
+            creator: None,
             created: doc.info.created.clone(),
             modified: doc.info.modified.clone(),
             lang: Some(crate::resolve::document_lang(doc).to_owned()),
@@ -183,11 +184,26 @@ impl Paged<'_, '_> {
         Some(self.finish_page(build))
     }
 
+    /// Passes over the next page without finishing it, for a PDF that leaves it out: its
+    /// header, footer and fields are never laid out, and the pages after it keep their
+    /// numbers. `None` when there is no page left.
+    pub fn skip_page(&mut self) -> Option<()> {
+        let build = self.builds.next()?;
+        self.enter_section(build.section);
+        self.release.dispose(build);
+        Some(())
+    }
+
+    /// Counts the page within its section (for `w:display` of page borders).
+    fn enter_section(&mut self, section: usize) {
+        self.in_section = if self.previous_section == Some(section) { self.in_section + 1 } else { 0 };
+        self.previous_section = Some(section);
+    }
+
     fn finish_page(&mut self, mut build: PageBuild) -> Result<Page, LayoutError> {
+        self.enter_section(build.section);
         let resolved = &self.resolved;
         let ctx = &mut self.ctx;
-        self.in_section = if self.previous_section == Some(build.section) { self.in_section + 1 } else { 0 };
-        self.previous_section = Some(build.section);
         ctx.deadline.check()?;
         let section = &resolved.sections[build.section];
         let values = FieldValues {

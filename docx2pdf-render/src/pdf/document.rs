@@ -13,7 +13,7 @@ use super::image::{self, ImageSet};
 use super::options::{PdfA, PdfOptions};
 use super::structure::Tagging;
 use super::xmp::{self, Claims};
-use super::{conformance, embed, link, metadata, outline, parallel, PdfError};
+use super::{conformance, embed, encrypt, link, metadata, outline, parallel, PdfError};
 use crate::frame::{Layout, Page, Point, Size};
 use crate::units::Pt;
 use crate::warning::Warning;
@@ -209,7 +209,11 @@ pub(super) fn write_pages<'p, E>(
     let outline_ref = outline::write(&mut pdf, &mut refs, &layout.outline, &targets);
     let dests_ref = link::write_destinations(&mut pdf, &mut refs, &layout.destinations, &targets);
     let info_ref = refs.alloc();
-    let info = conformance::titled(&layout.info, &options);
+    let info = match &options.metadata {
+        None => std::borrow::Cow::Borrowed(&layout.info),
+        Some(given) => given.apply(&layout.info),
+    };
+    let info = conformance::titled(&info, &options);
     metadata::write(&mut pdf, info_ref, &info);
     let page_refs: Vec<Ref> = targets.pages.iter().map(|&(id, _)| id).collect();
     // Word writes the document's language; without one, ours is Word's default.
@@ -247,9 +251,18 @@ pub(super) fn write_pages<'p, E>(
         catalog.names().pair(Name(b"Dests"), dests_ref);
     }
     conformance::write_output_intent(&mut catalog, profile);
+    if options.encryption.is_some() {
+        // AES-256 (revision 6) in a PDF 1.7 file: Adobe's extension level 8, as qpdf and
+        // Acrobat write it (ISO 32000-2 adopted it as §7.6.4).
+        catalog.extensions().insert(Name(b"ADBE")).base_version(1, 7).extension_level(8);
+    }
     catalog.finish();
     conformance::set_file_id(&mut pdf, &options);
-    Ok((pdf.finish(), warnings))
+    let pdf = pdf.finish();
+    match &options.encryption {
+        None => Ok((pdf, warnings)),
+        Some(passwords) => Ok((encrypt::encrypt(&pdf, passwords)?, warnings)),
+    }
 }
 
 /// Writes a page object: its box, contents, annotations and resources (§7.7.3.3).

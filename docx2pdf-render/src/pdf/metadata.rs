@@ -28,6 +28,9 @@ pub(super) fn write(pdf: &mut Pdf, id: Ref, info: &DocInfo) {
     if let Some(keywords) = present(&info.keywords) {
         dict.keywords(TextStr(keywords));
     }
+    if let Some(creator) = present(&info.creator) {
+        dict.creator(TextStr(creator));
+    }
     dict.producer(TextStr(PRODUCER));
     if let Some(date) = info.created.as_deref().and_then(W3cDate::parse) {
         dict.creation_date(date.pdf());

@@ -7,16 +7,19 @@ mod deflate;
 mod descriptor;
 mod document;
 mod embed;
+mod encrypt;
 mod font;
 mod image;
 mod link;
 mod metadata;
+mod metadata_override;
 mod metafile;
 mod options;
 mod outline;
 mod parallel;
 mod png_passthrough;
 mod raster;
+mod select;
 mod structure;
 mod xmp;
 #[cfg(test)]
@@ -25,7 +28,10 @@ mod tests;
 use crate::frame::{Layout, Page, Size};
 
 pub use document::Stop;
+pub use encrypt::{PasswordError, Passwords};
+pub use metadata_override::{check_date, keywords_text, DateError, MetadataOverride};
 pub use options::{file_stem, parse_pdfua, PdfA, PdfOptions};
+pub use select::{PageRanges, RangeError, Selection};
 
 /// Why the PDF could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -47,6 +53,10 @@ pub enum PdfError {
     /// The deflate compressor failed on a stream.
     #[error("a stream could not be compressed")]
     Compress,
+    /// The PDF could not be encrypted (no random bytes from the system); the message
+    /// never holds a password.
+    #[error("the PDF could not be encrypted: {0}")]
+    Encrypt(String),
 }
 
 /// Writes a laid-out document as PDF bytes, on this thread.

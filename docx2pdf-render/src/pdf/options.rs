@@ -1,5 +1,10 @@
 //! What a conversion may ask of its PDF beyond the default tagged output: PDF/UA-1
-//! (ISO 14289-1) and PDF/A (ISO 19005) conformance.
+//! (ISO 14289-1) and PDF/A (ISO 19005) conformance, a selection of pages, passwords and
+//! document information of its own.
+
+use super::encrypt::Passwords;
+use super::metadata_override::MetadataOverride;
+use super::select::PageRanges;
 
 /// The conformance a conversion asks for; the default is plain tagged PDF.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,11 +19,25 @@ pub struct PdfOptions {
     pub file_stem: Option<String>,
     /// The most pixels a picture may decode to; a larger one is drawn as a placeholder.
     pub max_image_pixels: u64,
+    /// The pages to keep, in the document's order; all when `None`.
+    pub pages: Option<PageRanges>,
+    /// Encrypt the PDF with these passwords (AES-256); never with PDF/A, which forbids it.
+    pub encryption: Option<Passwords>,
+    /// Document information replacing the document's properties.
+    pub metadata: Option<MetadataOverride>,
 }
 
 impl Default for PdfOptions {
     fn default() -> PdfOptions {
-        PdfOptions { pdfua: false, pdfa: None, file_stem: None, max_image_pixels: crate::frame::MAX_IMAGE_PIXELS }
+        PdfOptions {
+            pdfua: false,
+            pdfa: None,
+            file_stem: None,
+            max_image_pixels: crate::frame::MAX_IMAGE_PIXELS,
+            pages: None,
+            encryption: None,
+            metadata: None,
+        }
     }
 }
 

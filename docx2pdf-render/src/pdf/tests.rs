@@ -903,3 +903,48 @@ fn an_unreadable_face_is_an_error() {
     let err = write(&layout(vec![page(vec![at(0.0, 10.0, item)])])).unwrap_err();
     assert_eq!(err.to_string(), "font Broken could not be read");
 }
+
+// ---- output options ----
+
+/// Poppler, which shares no code with our handler, opens the PDF with either password
+/// and not without one, and reads the owner's restrictions (ISO 32000-2 §7.6.4).
+#[test]
+fn an_encrypted_pdf_opens_in_poppler_with_its_passwords_only() {
+    use super::{write_with_options, Passwords, PdfOptions};
+    let encryption = Passwords::new(Some("open sesame"), Some("boss")).unwrap();
+    let (pdf, _) = write_with_options(&hello(), 1, PdfOptions { encryption, ..PdfOptions::default() }).expect("PDF written");
+    // The producer, in the Info dictionary and the XMP packet, is no longer readable.
+    assert!(find(&pdf, b"docx2pdf").is_none(), "strings and the metadata stream are encrypted");
+    let info = poppler("pdfinfo", &["-upw", "open sesame"], &pdf);
+    assert!(info.contains("AES-256") && info.contains("print:yes copy:yes change:no addNotes:no"), "{info}");
+    assert!(poppler("pdftotext", &["-upw", "open sesame"], &pdf).contains("Hello, world."));
+    assert!(poppler("pdftotext", &["-opw", "boss"], &pdf).contains("Hello, world."));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("locked.pdf");
+    std::fs::write(&path, &pdf).expect("PDF saved");
+    let attempts: [&[&str]; 2] = [&[], &["-upw", "Open sesame"]];
+    for password in attempts {
+        let out = Command::new("pdftotext").args(password).arg(&path).arg("-").output().expect("pdftotext runs");
+        assert!(!out.status.success(), "opened with {password:?}");
+    }
+    let owner_only = Passwords::new(None, Some("boss")).unwrap();
+    let (pdf, _) = write_with_options(&hello(), 1, PdfOptions { encryption: owner_only, ..PdfOptions::default() }).expect("PDF written");
+    assert!(poppler("pdftotext", &[], &pdf).contains("Hello, world."), "anyone may read it");
+}
+
+/// The document information given replaces the properties, in Info and XMP alike, with
+/// /Creator and xmp:CreatorTool written only when given.
+#[test]
+fn metadata_given_replaces_the_properties_in_info_and_xmp() {
+    use super::{write_with_options, MetadataOverride, PdfOptions};
+    let doc = Layout { info: DocInfo { title: Some("Draft".into()), author: Some("Ada".into()), ..DocInfo::default() }, ..hello() };
+    let given = MetadataOverride { title: Some("Final & signed".into()), creator: Some("Billing".into()), created: Some("2024-03-01T09:30:00Z".into()), ..MetadataOverride::default() };
+    let (pdf, _) = write_with_options(&doc, 1, PdfOptions { metadata: Some(given), ..PdfOptions::default() }).expect("PDF written");
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(text.contains("/Title(Final & signed)") && text.contains("<rdf:li xml:lang=\"x-default\">Final &amp; signed</rdf:li>"), "{text}");
+    assert!(text.contains("/Author(Ada)") && text.contains("<rdf:li>Ada</rdf:li>"), "the rest stays");
+    assert!(text.contains("/Creator(Billing)") && text.contains("<xmp:CreatorTool>Billing</xmp:CreatorTool>"));
+    assert!(text.contains("<xmp:CreateDate>2024-03-01T09:30:00Z</xmp:CreateDate>"));
+    let plain = String::from_utf8_lossy(&write_ok(&doc)).into_owned();
+    assert!(!plain.contains("/Creator") && !plain.contains("CreatorTool"));
+}

@@ -48,6 +48,9 @@ pub(super) fn packet(info: &DocInfo, claims: Claims) -> Vec<u8> {
     if let Some(keywords) = present(&info.keywords) {
         let _ = writeln!(x, "<pdf:Keywords>{}</pdf:Keywords>", Escaped(keywords));
     }
+    if let Some(creator) = present(&info.creator) {
+        let _ = writeln!(x, "<xmp:CreatorTool>{}</xmp:CreatorTool>", Escaped(creator));
+    }
     let _ = writeln!(x, "<pdf:Producer>{PRODUCER}</pdf:Producer>");
     if let Some(date) = info.created.as_deref().and_then(W3cDate::parse) {
         let _ = writeln!(x, "<xmp:CreateDate>{}</xmp:CreateDate>", date.xmp());

@@ -14,11 +14,20 @@ pub struct PdfOptions {
     pub file_stem: Option<String>,
     /// The most pixels a picture may decode to; a larger one is drawn as a placeholder.
     pub max_image_pixels: u64,
+    /// The password a password-protected DOCX is opened with; taken out before the PDF is
+    /// written, and never written anywhere.
+    pub password: Option<crate::password::Password>,
 }
 
 impl Default for PdfOptions {
     fn default() -> PdfOptions {
-        PdfOptions { pdfua: false, pdfa: None, file_stem: None, max_image_pixels: crate::frame::MAX_IMAGE_PIXELS }
+        PdfOptions {
+            pdfua: false,
+            pdfa: None,
+            file_stem: None,
+            max_image_pixels: crate::frame::MAX_IMAGE_PIXELS,
+            password: None,
+        }
     }
 }
 

@@ -10,6 +10,7 @@ mod embed;
 mod font;
 mod image;
 mod link;
+mod link_scheme;
 mod metadata;
 mod metafile;
 mod options;

@@ -6,6 +6,7 @@ pub mod bench_load;
 mod convert;
 mod error;
 mod logging;
+mod password_file;
 mod serve;
 
 pub use error::CliError;

@@ -25,6 +25,8 @@ pub struct Upload {
     pub pdfua: Option<String>,
     /// The `pdfa` field.
     pub pdfa: Option<String>,
+    /// The `password` field, a secret (password_field.rs).
+    pub password: Option<super::password_field::PasswordField>,
 }
 
 /// Most form fields a request may hold: the API needs one.
@@ -94,6 +96,8 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
         if is_file {
             file = Some(buf);
             upload.file_name = field.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_owned);
+        } else if field.name() == Some("password") {
+            upload.password = Some(super::password_field::PasswordField::new(buf));
         } else {
             let slot = match field.name() {
                 Some("pdfua") => &mut upload.pdfua,

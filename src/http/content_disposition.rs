@@ -26,10 +26,8 @@ pub fn attachment(file_name: Option<&str>) -> String {
 /// replaced by `_`; surrounding spaces and dots trimmed; at most [`MAX_STEM_CHARS`].
 fn stem(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let stem = match base.rfind('.') {
-        Some(dot) if dot > 0 => &base[..dot],
-        _ => base,
-    };
+    // `.docx` alone is an extension without a name (as `pdf::file_stem` has it).
+    let stem = base.rfind('.').map_or(base, |dot| &base[..dot]);
     let cleaned: String = stem
         .chars()
         .filter(|c| !c.is_control())

@@ -291,6 +291,11 @@ pub struct ConvertArgs {
     /// Claim a PDF/A level: PDF/A-1b, PDF/A-2b or PDF/A-3b.
     #[arg(long, value_parser = parse_pdfa)]
     pub pdfa: Option<crate::pdf::PdfA>,
+    /// A file whose first line is the password that opens a password-protected DOCX (`-`
+    /// for standard input). A file, not the password itself, so that it never shows in
+    /// the process list or the shell's history.
+    #[arg(long, value_name = "FILE")]
+    pub password_file: Option<PathBuf>,
     #[command(flatten)]
     pub output_options: crate::output_options::OutputArgs,
     #[command(flatten)]

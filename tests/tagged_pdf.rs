@@ -393,7 +393,7 @@ async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free()
     );
     let res = test::call_service(&app, post(form(&no_alt, &[("pdfua", "true"), ("pdfa", "PDF/A-2b")]))).await;
     assert_eq!(res.status(), 200);
-    let warnings = res.headers().get("X-Conversion-Warnings").map(|v| v.to_str().unwrap().to_owned());
+    let warnings = common::conformance_warnings(res.headers());
     assert_eq!(warnings.as_deref(), Some("pdfua_figure_without_alt"));
     let pdf = test::read_body(res).await;
     assert_pdfa(&pdf, "2", true);
@@ -401,10 +401,10 @@ async fn the_api_takes_pdfua_and_pdfa_fields_and_refuses_other_values_for_free()
     // The sample has a title and alternative text: nothing to warn about.
     let res = test::call_service(&app, post(form(&bytes, &[("pdfua", "true")]))).await;
     assert_eq!(res.status(), 200);
-    assert!(res.headers().get("X-Conversion-Warnings").is_none());
-    // Without the fields, no header either.
+    assert!(common::conformance_warnings(res.headers()).is_none());
+    // Without the fields, nothing to say about conformance either.
     let res = test::call_service(&app, post(form(&no_alt, &[]))).await;
-    assert!(res.headers().get("X-Conversion-Warnings").is_none());
+    assert!(common::conformance_warnings(res.headers()).is_none());
 }
 
 // ---- the PDF/UA title (ISO 14289-1 §7.1) ----
@@ -490,14 +490,14 @@ async fn pdfua_takes_a_missing_title_from_the_uploaded_file_name() {
     let bytes = common::docx::docx(&format!("<w:p>{}</w:p>", run("Wheat was sown in March.")));
     let res = test::call_service(&app, post(form_named(&bytes, Some("/home/ada/Q3 field report.docx"), &[("pdfua", "true")]))).await;
     assert_eq!(res.status(), 200);
-    assert!(res.headers().get("X-Conversion-Warnings").is_none());
+    assert!(common::conformance_warnings(res.headers()).is_none());
     let pdf = test::read_body(res).await;
     assert!(!String::from_utf8_lossy(&pdf).contains("/home/ada"), "never the folder");
     assert_titled(&pdf, "Q3 field report");
 
     let res = test::call_service(&app, post(form_named(&bytes, None, &[("pdfua", "true")]))).await;
     assert_eq!(res.status(), 200);
-    let warnings = res.headers().get("X-Conversion-Warnings").map(|v| v.to_str().unwrap().to_owned());
+    let warnings = common::conformance_warnings(res.headers());
     assert_eq!(warnings.as_deref(), Some("pdfua_no_title"));
     let pdf = test::read_body(res).await;
     assert!(!String::from_utf8_lossy(&pdf).contains("/DisplayDocTitle"));

@@ -218,7 +218,7 @@ async fn a_pdfua_request_names_the_tables_without_headers() {
         .set_payload(body);
     let res = test::call_service(&app, req.to_request()).await;
     assert_eq!(res.status(), 200);
-    let warnings = res.headers().get("X-Conversion-Warnings").map(|v| v.to_str().unwrap().to_owned());
+    let warnings = common::conformance_warnings(res.headers());
     // The first heading gives the title the properties lack (ISO 14289-1 §7.1).
     assert_eq!(warnings.as_deref(), Some("pdfua_table_without_headers"));
 }

@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 pub mod bytes;
+pub mod changes;
 pub mod deadline;
 pub mod docx;
 pub mod error;
@@ -46,6 +47,7 @@ pub mod lang;
 pub mod metafile;
 pub mod layout;
 pub mod memory;
+pub mod password;
 pub mod pdf;
 pub mod pipeline;
 pub mod release;

@@ -54,8 +54,11 @@ pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, opti
         return Err(RenderError::EncryptedPdfA);
     }
     // One pixel limit for the package and the pictures the PDF decodes.
-    let options = PdfOptions { max_image_pixels: renderer.limits.max_image_pixels, ..options };
-    let read = docx::read(bytes, &renderer.limits, &deadline)?;
+    let mut options = PdfOptions { max_image_pixels: renderer.limits.max_image_pixels, ..options };
+    // The password opens the package and goes no further.
+    let password = options.password.take();
+    let read = docx::read_with_password(bytes, password.as_ref(), &renderer.limits, &deadline)?;
+    drop(password);
     // Pages go to the PDF writer as they are finished, and are dropped once written.
     let mut paged = layout::paginate(&read.document, &renderer.fonts, &deadline, renderer.release)?;
     let mut layout = std::mem::take(&mut paged.layout);

@@ -9,12 +9,23 @@ pub struct Warning {
     pub kind: &'static str,
     /// What happened, for the log (never document text).
     pub message: String,
+    /// What it is about, where one kind covers several things told apart in the summary
+    /// (`Calibri -> Carlito` for a font, `javascript:` for a link, `w:object` for skipped
+    /// content); `None` for the kind as a whole.
+    pub detail: Option<String>,
+    /// How many times it happened (skipped elements are counted, then warned about once).
+    pub count: usize,
 }
 
 impl Warning {
     /// A warning of `kind` with `message`.
     pub fn new(kind: &'static str, message: impl Into<String>) -> Warning {
-        Warning { kind, message: message.into() }
+        Warning { kind, message: message.into(), detail: None, count: 1 }
+    }
+
+    /// A warning of `kind` about `detail`, which happened `count` times.
+    pub fn counted(kind: &'static str, detail: impl Into<String>, count: usize, message: impl Into<String>) -> Warning {
+        Warning { kind, message: message.into(), detail: Some(detail.into()), count }
     }
 
     /// Whether it says what keeps the PDF from the PDF/UA or PDF/A conformance asked for

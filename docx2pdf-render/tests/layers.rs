@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The leaves every layer may use: units, the time and memory limits, warnings, languages,
-/// frames, the byte reader, the metafile records.
-const LEAVES: &[&str] = &["units", "warning", "deadline", "memory", "release", "lang", "fast_map", "frame", "bytes", "metafile"];
+/// frames, the byte reader, the metafile records, the document password (docx opens with
+/// it, the PDF options carry it there).
+const LEAVES: &[&str] =
+    &["units", "warning", "deadline", "memory", "release", "lang", "fast_map", "frame", "bytes", "metafile", "password"];
 
 /// The layers in order, each with what it may import besides the leaves.
 const LAYERS: &[(&str, &[&str])] = &[

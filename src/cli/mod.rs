@@ -8,6 +8,7 @@ mod convert;
 mod error;
 mod healthcheck;
 mod logging;
+mod password_file;
 mod serve;
 
 pub use error::CliError;

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use actix_web::http::header::CONTENT_TYPE;
+use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 
 use super::auth::{authenticate, Caller};
@@ -41,10 +41,11 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     if caller.account.plan != "paid" {
         return Err(ApiError::PlanRequired(caller.account.plan.clone()));
     }
-    let upload = read_file_part(&req, payload, state.config.max_upload_bytes, state.upload_timeout).await?;
+    let mut upload = read_file_part(&req, payload, state.config.max_upload_bytes, state.upload_timeout).await?;
     // A bad option is refused before any credit is held.
     let options = options(&upload)?;
-    let bytes = upload.file;
+    let file_name = upload.file_name.clone();
+    let bytes = std::mem::take(&mut upload.file);
     let size = bytes.len() as u64;
     note(&req, |o| o.bytes = size);
     let credits = credits_for(size);
@@ -80,8 +81,8 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
             tracing::debug!(request_id = %request_id, warning = %w, "render warning");
         }
     }
-    // What keeps the PDF from the conformance asked for: the PDF is sent all the same.
-    let conformance: Vec<&str> = rendered.warnings.iter().filter(|w| w.is_conformance()).map(|w| w.kind).collect();
+    // What the document asked for and did not get, conformance first: the PDF is sent all the same.
+    let warnings = super::conversion_warnings::header(&docx2pdf_render::changes::summarize(&rendered.warnings));
 
     let commit = Commit {
         hold: hold.clone(),
@@ -111,8 +112,9 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
         .insert_header(("X-Credits-Used", credits.to_string()))
         .insert_header(("X-Credits-Remaining", committed.remaining.to_string()))
         .insert_header(("X-Credits-Limit", caller.account.monthly_credits.to_string()));
-    if !conformance.is_empty() {
-        res.insert_header(("X-Conversion-Warnings", conformance.join(", ")));
+    res.insert_header((CONTENT_DISPOSITION, super::content_disposition::attachment(file_name.as_deref())));
+    if let Some(warnings) = warnings {
+        res.insert_header(("X-Conversion-Warnings", warnings));
     }
     Ok(res.body(rendered.pdf))
 }
@@ -131,7 +133,8 @@ async fn note_key_use(state: &AppState, caller: &Caller) {
 }
 
 /// The conformance the form fields ask for: `pdfua` `true`/`false`, `pdfa` a level name;
-/// with the stem of the upload's file name, PDF/UA's title of last resort.
+/// with the stem of the upload's file name, PDF/UA's title of last resort; and the
+/// `password` that opens a protected document.
 fn options(upload: &Upload) -> Result<PdfOptions, ApiError> {
     // An empty field is a field not sent (forms often send every field).
     let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
@@ -147,7 +150,8 @@ fn options(upload: &Upload) -> Result<PdfOptions, ApiError> {
         })?),
     };
     let file_stem = upload.file_name.as_deref().and_then(file_stem);
-    let mut options = PdfOptions { pdfua, pdfa, file_stem, ..PdfOptions::default() };
+    let password = super::password_field::parse(upload.password.as_ref())?;
+    let mut options = PdfOptions { pdfua, pdfa, file_stem, password, ..PdfOptions::default() };
     upload.output.apply(&mut options, Via::Form).map_err(|e| ApiError::InvalidOption(e.0))?;
     Ok(options)
 }

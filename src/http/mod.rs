@@ -5,10 +5,13 @@
 pub mod account;
 mod app;
 mod auth;
+mod content_disposition;
+mod conversion_warnings;
 mod convert;
 pub mod error;
 mod health;
 mod openapi;
+mod password_field;
 mod request_log;
 pub mod server;
 mod upload;

@@ -97,6 +97,12 @@ pub struct ConvertForm {
     /// `invalid_option`.
     #[schema(nullable = false, example = r#"{"Title": "Q3 report", "Author": "Finance", "Keywords": ["finance", "Q3"], "CreationDate": "2024-03-01T09:30:00Z"}"#)]
     metadata: Option<String>,
+    /// The password that opens a password-protected DOCX (ECMA-376 agile or standard
+    /// encryption), as typed in Word: nothing is trimmed; at most 255 characters of UTF-8,
+    /// else 400 `invalid_option`. Without it, or when it is wrong, a protected document is
+    /// refused with 400 `encrypted_document` saying which; it is never logged or echoed.
+    #[schema(nullable = false, format = Password, max_length = 255)]
+    password: Option<String>,
 }
 
 /// The values of the `pdfua` form field.
@@ -187,13 +193,18 @@ fn header(description: &str, schema: impl Into<RefOr<Schema>>) -> Header {
     h
 }
 
-/// Sent only when `pdfua` or `pdfa` was asked for and the document keeps the PDF from
-/// meeting it: the reasons, comma-separated.
+/// Sent when the document did not get all it asked for: the conformance asked for, fonts,
+/// content, links.
 fn conversion_warnings() -> Header {
-    let mut h = Header::new(string(Some("^[a-z_]+(, [a-z_]+)*$")));
+    let mut h = Header::new(string(Some("^[ -~]+$")));
     h.description = Some(
-        "What the document itself keeps from conforming to the pdfua/pdfa asked for, comma-separated: \
-         pdfua_figure_without_alt, pdfua_table_without_headers, pdfua_no_title. The PDF is sent all the same."
+        "What the document asked for and did not get, one entry per kind with its count, comma-separated \
+         (printable ASCII): first what keeps it from the pdfua/pdfa asked for (pdfua_figure_without_alt, \
+         pdfua_table_without_headers, pdfua_no_title), then in order of kind `kind[: detail][ xN]`, e.g. \
+         `font_compatible: Calibri -> Carlito`, `font_emulated: Aptos -> Liberation Sans`, \
+         `font_substituted: Foo -> Liberation Serif`, `element_skipped: w:object x3`, \
+         `link_without_action: javascript: x2`, `picture_placeholder x2`. At most 20 entries and 1 KiB, \
+         then `and N more`. The PDF is sent all the same."
             .to_owned(),
     );
     h
@@ -312,6 +323,15 @@ impl IntoResponses for ConvertAnswers {
             .header("X-Credits-Used", credits("Credits this conversion consumed: max(1, ceil(bytes / 5 MiB))."))
             .header("X-Credits-Remaining", credits("Credits left in the current month, after this conversion."))
             .header("X-Credits-Limit", credits("The account's monthly allowance."))
+            .header(
+                "Content-Disposition",
+                header(
+                    "attachment, with the upload's file name, its extension replaced by .pdf (RFC 6266): an ASCII \
+                     filename and, for a name that is not ASCII, filename* (RFC 8187); document.pdf when the part \
+                     has none.",
+                    string(Some("^attachment; filename=\"[^\"\\\\]*\\.pdf\"(; filename\\*=UTF-8''[!#$&+.^_`|~0-9A-Za-z%-]+)?$")),
+                ),
+            )
             .header("X-Conversion-Warnings", conversion_warnings());
         answers("/api/convert", ok)
     }

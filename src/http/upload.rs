@@ -27,6 +27,8 @@ pub struct Upload {
     pub pdfa: Option<String>,
     /// The output option fields: pages, passwords, metadata.
     pub output: crate::output_options::OutputFields,
+    /// The `password` field, a secret (password_field.rs).
+    pub password: Option<super::password_field::PasswordField>,
 }
 
 /// Most form fields a request may hold: the API needs one.
@@ -99,6 +101,8 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
         if is_file {
             file = Some(buf);
             upload.file_name = field.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_owned);
+        } else if field.name() == Some("password") {
+            upload.password = Some(super::password_field::PasswordField::new(buf));
         } else {
             let slot = match field.name() {
                 Some("pdfua") => &mut upload.pdfua,

@@ -72,6 +72,15 @@ pub fn convert_cli(bytes: &[u8], flags: &[&str]) -> Vec<u8> {
     std::fs::read(&output).unwrap()
 }
 
+/// The entries of `X-Conversion-Warnings` that say what keeps the PDF from the PDF/UA or
+/// PDF/A asked for (they come first), joined by `, `; `None` when there is none. The
+/// header's other entries (fonts substituted, content not drawn) are left out.
+pub fn conformance_warnings(headers: &actix_web::http::header::HeaderMap) -> Option<String> {
+    let value = headers.get("X-Conversion-Warnings")?.to_str().expect("an ASCII header");
+    let entries: Vec<&str> = value.split(", ").filter(|e| e.starts_with("pdfua_") || e.starts_with("pdfa_")).collect();
+    (!entries.is_empty()).then(|| entries.join(", "))
+}
+
 /// The Content-Type header for bodies built by [`multipart`].
 pub fn multipart_type() -> String {
     format!("multipart/form-data; boundary={BOUNDARY}")

@@ -80,23 +80,27 @@ pub(crate) struct Skipped {
     pub objects: usize,
     /// `w:altChunk` imported content.
     pub alt_chunks: usize,
+    /// VML WordArt (`v:textpath`) whose text is not drawn.
+    pub word_art: usize,
 }
 
 impl Skipped {
-    /// One warning per kind that occurred.
+    /// One warning per kind that occurred, with its element and count.
     pub(crate) fn into_warnings(self, out: &mut Vec<Warning>) {
         let kinds = [
             (
                 self.drawings,
+                "w:drawing",
                 "DrawingML shapes and charts without a picture (w:drawing) are not rendered yet",
             ),
-            (self.picts, "VML shapes without a picture (w:pict) are not rendered yet"),
-            (self.objects, "embedded objects (w:object) without a preview picture are not rendered yet"),
-            (self.alt_chunks, "imported content (w:altChunk) is not rendered"),
+            (self.picts, "w:pict", "VML shapes without a picture (w:pict) are not rendered yet"),
+            (self.objects, "w:object", "embedded objects (w:object) without a preview picture are not rendered yet"),
+            (self.alt_chunks, "w:altChunk", "imported content (w:altChunk) is not rendered"),
+            (self.word_art, "v:textpath", "WordArt text (v:textpath) is not drawn"),
         ];
-        for (count, what) in kinds {
+        for (count, element, what) in kinds {
             if count > 0 {
-                out.push(Warning::new("element_skipped", format!("{what} ({count} skipped)")));
+                out.push(Warning::counted("element_skipped", element, count, format!("{what} ({count} skipped)")));
             }
         }
     }

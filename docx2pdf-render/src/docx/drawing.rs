@@ -351,7 +351,10 @@ pub(crate) fn read_drawing(
         }
         p => p,
     };
-    if picture.is_none() && !drawn {
+    // WordArt keeps its room (above) but not its text: counted as WordArt, not a shape.
+    if word_art && !drawn {
+        story.skipped.word_art += 1;
+    } else if picture.is_none() && !drawn {
         match kind {
             DrawingKind::Drawing => story.skipped.drawings += 1,
             DrawingKind::Pict => story.skipped.picts += 1,

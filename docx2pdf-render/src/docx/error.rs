@@ -15,6 +15,26 @@ pub enum DocxError {
     /// or a zip whose entries are encrypted.
     #[error("the document is password-protected; remove the password and upload it again")]
     Encrypted,
+    /// A password-protected document (an OLE compound file with an `EncryptedPackage`,
+    /// MS-OFFCRYPTO §2.3.4.4) and no password to open it with.
+    #[error("the document is password-protected and no password was given to open it")]
+    PasswordRequired,
+    /// The password given does not open the document (its verifier does not match,
+    /// MS-OFFCRYPTO §2.3.4.8, §2.3.4.13).
+    #[error("the password given does not open this password-protected document")]
+    WrongPassword,
+    /// A password-protected document encrypted in a way we do not read.
+    #[error("the document is password-protected with {what}, which cannot be opened here; save it with a password in Word 2010 or later, or without one")]
+    EncryptionUnsupported {
+        /// The scheme, cipher or hash, e.g. "extensible encryption".
+        what: String,
+    },
+    /// A password-protected document whose encryption container or header is damaged.
+    #[error("the password-protected document is damaged: {reason}")]
+    EncryptionDamaged {
+        /// What could not be read (never the password).
+        reason: String,
+    },
     /// An OLE compound file without an encrypted package: a legacy binary document.
     #[error(
         "the upload is a legacy Word 97–2003 .doc file or another OLE compound file, not a \
@@ -206,7 +226,10 @@ impl DocxError {
     /// The class of this error.
     pub fn kind(&self) -> DocxErrorKind {
         match self {
-            DocxError::Encrypted => DocxErrorKind::Encrypted,
+            DocxError::Encrypted
+            | DocxError::PasswordRequired
+            | DocxError::WrongPassword
+            | DocxError::EncryptionUnsupported { .. } => DocxErrorKind::Encrypted,
             DocxError::LegacyOle
             | DocxError::Pdf
             | DocxError::Rtf

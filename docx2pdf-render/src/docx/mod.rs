@@ -5,9 +5,11 @@ pub mod model;
 
 mod attribute_scan;
 mod body;
+mod compound_file;
 mod content_types;
 mod context;
 mod core_props;
+mod decrypt;
 mod drawing;
 mod error;
 mod fields;
@@ -42,6 +44,7 @@ use crate::deadline::Deadline;
 use crate::warning::Warning;
 
 pub use error::DocxError;
+pub use crate::password::Password;
 
 /// Limits on what a package may inflate to. Each breach is a precise `DocxError`.
 #[derive(Debug, Clone)]
@@ -109,5 +112,23 @@ pub struct ReadDocument {
 
 /// Reads a DOCX package from its bytes.
 pub fn read(bytes: &[u8], limits: &PackageLimits, deadline: &Deadline) -> Result<ReadDocument, DocxError> {
-    reader::read_package(bytes, limits, deadline)
+    read_with_password(bytes, None, limits, deadline)
+}
+
+/// Reads a DOCX package from its bytes, opening a password-protected one with `password`
+/// ([MS-OFFCRYPTO] §2.3.4). The decrypted package is held to the same `limits` as any
+/// other, and decrypting counts against the deadline. A password given for a document
+/// that has none is not used.
+pub fn read_with_password(
+    bytes: &[u8],
+    password: Option<&Password>,
+    limits: &PackageLimits,
+    deadline: &Deadline,
+) -> Result<ReadDocument, DocxError> {
+    if !decrypt::is_encrypted_package(bytes) {
+        return reader::read_package(bytes, limits, deadline);
+    }
+    let password = password.ok_or(DocxError::PasswordRequired)?;
+    let package = decrypt::decrypt(bytes, password, deadline)?;
+    reader::read_package(&package, limits, deadline)
 }

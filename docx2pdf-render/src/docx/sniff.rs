@@ -46,6 +46,12 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w == needle)
 }
 
+/// Whether a compound file holds an `EncryptedPackage` stream: a password-protected
+/// OOXML package ([MS-OFFCRYPTO] §2.3.4.4).
+pub(crate) fn has_encrypted_package(bytes: &[u8]) -> bool {
+    ole_has_stream(bytes, "EncryptedPackage")
+}
+
 /// Whether the compound file's directory holds a stream named `name`. Walks the directory
 /// sector chain through the FAT ([MS-CFB] §2.2–2.6); when the structures are damaged it
 /// falls back to looking for the entry at every 128-byte directory slot.

@@ -130,8 +130,32 @@ impl<'f> Ctx<'f> {
             return f.clone();
         }
         let found = self.doc_fonts.resolve(self.fonts, family, bold, italic);
-        if let Some((face, FamilyMatch::Generic)) = &found {
-            self.warn("font_substituted", format!("font \"{family}\" is not installed; using \"{}\"", face.family));
+        // What the document asked for and did not get, said once per family and face:
+        // a metric-compatible substitute (Carlito for Calibri), a face set with the
+        // original's metrics measured in Word's PDFs (office_metrics.rs), or a plain
+        // fallback (a CSS generic name, an alternative name's face, a face of its kind).
+        let lower = family.trim().to_lowercase();
+        let fallback = "a fallback with other metrics";
+        let substitute = match &found {
+            Some((face, FamilyMatch::Generic)) => Some(("font_substituted", face, fallback)),
+            Some((face, FamilyMatch::Compatible)) if face.face.emulation.is_some() => {
+                Some(("font_emulated", face, "set with the original's measured advances"))
+            }
+            Some((face, FamilyMatch::Compatible)) if super::fonts::is_metric_substitute(&lower, &face.family) => {
+                Some(("font_compatible", face, "metric-compatible"))
+            }
+            Some((face, FamilyMatch::Compatible)) if super::office_metrics::family(&lower).is_some() => {
+                Some(("font_emulated", face, "set with the original's measured line metrics"))
+            }
+            Some((face, FamilyMatch::Compatible)) => Some(("font_substituted", face, fallback)),
+            _ => None,
+        };
+        if let Some((kind, face, how)) = substitute {
+            let detail = format!("{} -> {}", family.trim(), face.family);
+            if self.warned.insert((kind, detail.clone())) {
+                let message = format!("font \"{family}\" is not installed; using \"{}\" ({how})", face.family);
+                self.warnings.push(Warning::counted(kind, detail, 1, message));
+            }
         }
         if found.is_none() {
             self.warn("font_missing", format!("no face at all for font \"{family}\""));

@@ -151,6 +151,7 @@ pub(super) fn write_pages<'p, E>(
         max_pixels: options.max_image_pixels,
     };
 
+    let mut inert = super::link_scheme::InertLinks::default();
     for batch_refs in targets.pages.chunks(BATCH) {
         let mut batch = Vec::with_capacity(batch_refs.len());
         for _ in batch_refs {
@@ -175,7 +176,7 @@ pub(super) fn write_pages<'p, E>(
             let mut annotations = Chunk::with_settings_and_capacity(settings, 0);
             let mut annotation_refs = Vec::new();
             let tagged = (&mut tagging, index);
-            link::write_annotations(&mut annotations, &mut refs, page, &layout.destinations, &targets, &mut annotation_refs, tagged);
+            link::write_annotations(&mut annotations, &mut refs, page, &layout.destinations, &targets, &mut annotation_refs, tagged, &mut inert);
             painted.push(Painted {
                 struct_parents: tagging.page_key(index),
                 images: page_images,
@@ -219,6 +220,7 @@ pub(super) fn write_pages<'p, E>(
     // Word writes the document's language; without one, ours is Word's default.
     let lang = layout.info.lang.as_deref().unwrap_or(crate::lang::DEFAULT_LANG);
     let mut warnings = images.warnings;
+    warnings.extend(inert.into_warnings());
     warnings.extend(conformance::warnings(&options, &info, &tagging));
     let struct_root = tagging.write(&mut pdf, &mut refs, &page_refs, lang);
     let profile = conformance::write_profile(&mut pdf, &mut refs, &mut deflater, &options)?;

@@ -20,7 +20,8 @@ enum Target<'a> {
 
 /// Writes the Link annotations of `page` and appends their references to `out`, in item
 /// order. A named link whose destination is missing (or points past the last page) is
-/// skipped: a dead link is worse than none.
+/// skipped: a dead link is worse than none; so is a link whose scheme may not act
+/// (link_scheme.rs), which is noted in `inert`.
 pub(super) fn write_annotations(
     chunk: &mut Chunk,
     refs: &mut Refs,
@@ -29,6 +30,7 @@ pub(super) fn write_annotations(
     targets: &Targets,
     out: &mut Vec<Ref>,
     (tagging, index): (&mut Tagging<'_>, usize),
+    inert: &mut super::link_scheme::InertLinks,
 ) {
     let height = page.size.height.get();
     for positioned in &page.items {
@@ -36,7 +38,11 @@ pub(super) fn write_annotations(
             continue;
         };
         let target = match &link.dest {
-            LinkDest::Uri(uri) => Target::Uri(uri),
+            LinkDest::Uri(uri) if super::link_scheme::acts(uri) => Target::Uri(uri),
+            LinkDest::Uri(uri) => {
+                inert.note(uri);
+                continue;
+            }
             LinkDest::Named(name) => match destinations.get(name) {
                 Some(&(page, point)) if targets.contains(page) => Target::Xyz(page, point),
                 _ => continue,

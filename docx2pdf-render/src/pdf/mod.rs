@@ -11,6 +11,7 @@ mod encrypt;
 mod font;
 mod image;
 mod link;
+mod link_scheme;
 mod metadata;
 mod metadata_override;
 mod metafile;

@@ -25,6 +25,9 @@ pub struct PdfOptions {
     pub encryption: Option<Passwords>,
     /// Document information replacing the document's properties.
     pub metadata: Option<MetadataOverride>,
+    /// The password a password-protected DOCX is opened with; taken out before the PDF is
+    /// written, and never written anywhere.
+    pub password: Option<crate::password::Password>,
 }
 
 impl Default for PdfOptions {
@@ -37,6 +40,7 @@ impl Default for PdfOptions {
             pages: None,
             encryption: None,
             metadata: None,
+            password: None,
         }
     }
 }

@@ -36,6 +36,12 @@ const SUBSTITUTES: &[(&str, &[&str])] = &[
     ("arial narrow", &["Liberation Sans Narrow"]),
 ];
 
+/// Whether `face_family` is a metric-compatible substitute for the family named `lower`
+/// (lower-case): one of [`SUBSTITUTES`], made to the original's advances.
+pub(crate) fn is_metric_substitute(lower: &str, face_family: &str) -> bool {
+    SUBSTITUTES.iter().any(|(n, subs)| *n == lower && subs.iter().any(|s| s.eq_ignore_ascii_case(face_family)))
+}
+
 /// Faces packages install outside the font folders: fonts-wine's Tahoma, made to Tahoma's
 /// metrics (its Symbol, Wingdings and bitmap faces would shadow the faces the symbol
 /// mapping expects, so they stay out).

@@ -714,9 +714,12 @@ mod tests {
     }
 
     #[test]
-    fn a_metric_compatible_substitute_needs_no_warning() {
+    fn a_metric_compatible_substitute_is_said_as_one() {
         let out = one("x", RunProps { fonts: font("Calibri"), ..Default::default() });
-        assert!(out.warnings.is_empty(), "{:?}", out.warnings);
+        let kinds: Vec<(&str, Option<&str>)> = out.warnings.iter().map(|w| (w.kind, w.detail.as_deref())).collect();
+        // The test document's defaults ask for Times New Roman too.
+        assert!(kinds.contains(&("font_compatible", Some("Calibri -> Carlito"))), "{kinds:?}");
+        assert!(kinds.iter().all(|(k, _)| *k == "font_compatible"), "{kinds:?}");
         assert_eq!(texts(&out.layout.pages[0])[0].3.face.postscript_name, "Carlito");
     }
 

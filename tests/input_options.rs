@@ -18,22 +18,13 @@ use std::process::Command;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::ServiceResponse;
-use actix_web::test::{self, TestRequest};
+use actix_web::test::{self};
 use common::docx::{docx_with_files, paragraph};
-use common::{form, form_named, multipart_type, Settings, TestService};
+use common::{convert_request, form, form_named, multipart_type, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
 use fixtures::{encrypted, fonts_docx, form_raw, links_docx, plain_docx, PASSWORD, SECRET_TEXT};
 use serde_json::Value;
-
-fn convert_request(key: &str, body: Vec<u8>) -> actix_http::Request {
-    TestRequest::post()
-        .uri("/api/convert")
-        .insert_header(("Content-Type", multipart_type()))
-        .insert_header(("Authorization", format!("Bearer {key}")))
-        .set_payload(body)
-        .to_request()
-}
 
 /// Credits taken so far, from the ledger.
 async fn used(svc: &TestService) -> i64 {

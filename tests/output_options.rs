@@ -9,10 +9,10 @@ mod read;
 
 use actix_web::test::{self};
 use common::docx::{docx_with_rels, escape, header_footer_xml};
-use common::{convert_cli, form, Settings, TestService};
+use common::{convert_cli, convert_request, form, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
-use read::{convert_request, read, used_and_held};
+use read::{read, used_and_held};
 use serde_json::{json, Value};
 
 /// Five pages, one chapter each: a Heading 1 (an outline entry) with a bookmark, its body,

@@ -86,6 +86,16 @@ pub fn multipart_type() -> String {
     format!("multipart/form-data; boundary={BOUNDARY}")
 }
 
+/// `POST /api/convert` with `key` and a multipart `body` (from [`form`] or [`multipart`]).
+pub fn convert_request(key: &str, body: Vec<u8>) -> actix_http::Request {
+    actix_web::test::TestRequest::post()
+        .uri("/api/convert")
+        .insert_header(("Content-Type", multipart_type()))
+        .insert_header(("Authorization", format!("Bearer {key}")))
+        .set_payload(body)
+        .to_request()
+}
+
 /// One renderer (fonts loaded once) for every test of a test binary.
 pub fn renderer() -> Arc<Renderer> {
     static RENDERER: OnceLock<Arc<Renderer>> = OnceLock::new();

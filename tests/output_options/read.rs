@@ -1,23 +1,12 @@
-//! Helpers of tests/output_options.rs: the request, the ledger, a document with
+//! Helpers of tests/output_options.rs: the ledger, a document with
 //! properties, and the PDF read back with pikepdf and pymupdf.
 
 use std::io::Write;
 
-use actix_web::test::TestRequest;
 use docx2pdf::db;
 use serde_json::Value;
 
-use crate::common::{multipart_type, TestService};
-
-/// `POST /api/convert` with `key` and a multipart `body`.
-pub fn convert_request(key: &str, body: Vec<u8>) -> actix_http::Request {
-    TestRequest::post()
-        .uri("/api/convert")
-        .insert_header(("Content-Type", multipart_type()))
-        .insert_header(("Authorization", format!("Bearer {key}")))
-        .set_payload(body)
-        .to_request()
-}
+use crate::common::TestService;
 
 /// The credits of the first account: used this month, and held by renders in flight.
 pub async fn used_and_held(svc: &TestService) -> (i64, i64) {

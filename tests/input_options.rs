@@ -20,7 +20,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::ServiceResponse;
 use actix_web::test::{self};
 use common::docx::{docx_with_files, paragraph};
-use common::{convert_request, form, form_named, multipart_type, Settings, TestService};
+use common::{convert_request, form, form_named, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
 use fixtures::{encrypted, fonts_docx, form_raw, links_docx, plain_docx, PASSWORD, SECRET_TEXT};
@@ -117,14 +117,7 @@ fn the_password_never_reaches_the_server_log_and_the_name_never_reaches_the_disk
     let server = binary::Server::start(dir.path(), &["--workers", "1"]);
     let post = |password: &str, name: &str| {
         let body = form_named(&agile, Some(name), &[("password", password)]);
-        let mut request = format!(
-            "POST /api/convert HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            multipart_type(),
-            body.len()
-        )
-        .into_bytes();
-        request.extend_from_slice(&body);
-        binary::exchange(server.port, &request)
+        binary::exchange(server.port, &binary::convert_request_of(&key, body))
     };
     let ok = post(PASSWORD, "../../../etc/cron.d/x.docx");
     assert_eq!(ok.status, 200, "{}", ok.head);

@@ -190,7 +190,11 @@ pub fn get(port: u16, path: &str) -> (u16, Vec<u8>) {
 
 /// The request head and multipart body of one conversion of `file`.
 pub fn convert_request(key: &str, file: &[u8]) -> Vec<u8> {
-    let body = multipart("file", file);
+    convert_request_of(key, multipart("file", file))
+}
+
+/// The request head of one conversion, followed by `body`, a multipart form.
+pub fn convert_request_of(key: &str, body: Vec<u8>) -> Vec<u8> {
     let mut request = format!(
         "POST /api/convert HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         multipart_type(),

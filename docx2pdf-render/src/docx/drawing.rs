@@ -361,7 +361,7 @@ pub(crate) fn read_drawing(
             DrawingKind::Object => story.skipped.objects += 1,
         }
     }
-    Ok(picture.map(RunContent::Picture))
+    Ok(picture.map(|p| RunContent::Picture(Box::new(p))))
 }
 
 /// An attribute's value, trimmed, unless it is blank.
@@ -686,7 +686,7 @@ mod tests {
                 let Inline::Run(r) = i else { continue };
                 for c in &r.content {
                     if let RunContent::Picture(pic) = c {
-                        out.push(pic.clone());
+                        out.push(Picture::clone(pic));
                     }
                 }
             }

@@ -705,7 +705,7 @@ pub enum RunContent {
     Field(FieldKind),
     /// A picture (`w:drawing` holding `pic:pic`, §20.4; or VML `v:imagedata`), inline or
     /// anchored.
-    Picture(Picture),
+    Picture(Box<Picture>),
     /// A footnote or endnote reference; its mark is numbered in reading order.
     NoteReference(NoteReference),
     /// `w:footnoteRef`/`w:endnoteRef` (§17.11.13, §17.11.6): inside a note, the note's
@@ -1143,7 +1143,7 @@ pub struct ParagraphProps {
     /// `w:autoSpaceDN` (§17.3.1.3): space between East Asian text and numbers.
     pub auto_space_dn: Option<bool>,
     /// `w:framePr` (§17.3.1.11): a text frame or drop cap.
-    pub frame: Option<FrameProps>,
+    pub frame: Option<Box<FrameProps>>,
 }
 
 /// `ST_TextAlignment` (§17.18.91).

@@ -201,7 +201,7 @@ pub(crate) fn read_ppr(xml: &mut XmlReader<'_>) -> Result<ParaPr, DocxError> {
             b"autoSpaceDE" => p.auto_space_de = Some(on_off(&e)),
             b"autoSpaceDN" => p.auto_space_dn = Some(on_off(&e)),
             b"textAlignment" => p.text_alignment = val(&e).and_then(|v| text_alignment(&v)),
-            b"framePr" => p.frame = Some(frame(&e)),
+            b"framePr" => p.frame = Some(Box::new(frame(&e))),
             b"outlineLvl" => p.outline_level = val(&e).and_then(|v| int(&v)).map(|v| v.clamp(0, 9) as u8),
             b"spacing" => read_spacing(&e, p),
             b"ind" => {

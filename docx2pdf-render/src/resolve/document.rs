@@ -733,7 +733,7 @@ mod tests {
     fn each_link_run_and_picture_carries_its_own_element() {
         use crate::docx::model::{Crop, Distances, ImageFormat, Lang, LinkTarget, Picture, PictureAnchor, PictureTransform};
         use crate::resolve::structure::StructKind;
-        let picture = |alt: &str, anchor: Option<PictureAnchor>| Picture {
+        let picture = |alt: &str, anchor: Option<PictureAnchor>| Box::new(Picture {
             data: Arc::from(&b""[..]),
             format: ImageFormat::Png,
             extent: (Default::default(), Default::default()),
@@ -744,7 +744,7 @@ mod tests {
             effect: Distances::default(),
             alt: Some(alt.to_owned()),
             decorative: false,
-        };
+        });
         let run = |props: RunProps, content: Vec<RunContent>| Inline::Run(Run { style: None, props, content });
         let text = |t: &str| vec![RunContent::Text(t.into())];
         let german = RunProps { lang: Some(Lang { latin: Some("de-DE".into()), ..Default::default() }), ..Default::default() };

@@ -121,7 +121,7 @@ mod tests {
     /// A paragraph holding `text` then the picture.
     fn with_picture(text: &str, p: Picture) -> crate::docx::model::Paragraph {
         let mut para = para(text);
-        para.inlines.push(Inline::Run(Run { content: vec![RunContent::Picture(p)], ..Run::default() }));
+        para.inlines.push(Inline::Run(Run { content: vec![RunContent::Picture(Box::new(p))], ..Run::default() }));
         para
     }
 

@@ -73,7 +73,8 @@ impl PageBuild {
 }
 
 /// The most glyphs finished pages keep unpacked: 3 MB as frames, about 25 pages of dense
-/// text. A short document never pays for packing; a long one holds 12 bytes a glyph.
+/// text. A short document never pays for packing; a long one holds about 8 bytes a glyph
+/// (packed.rs).
 const UNPACKED_GLYPHS: usize = 1 << 16;
 
 /// Finished pages waiting for the PDF writer: the oldest are packed once the others hold

@@ -183,12 +183,26 @@ pub(crate) fn finish_line(
     // 17 pt mark), while a picture's line takes the mark's extent (`sverrejb_docxide_pdf_input_8`).
     // A line holding only a `w:br` is as tall as the break's run (the same document opens
     // paragraphs with a break in an 11 pt Calibri run under a 12 pt Times New Roman mark).
+    //
+    // A list label's font sizes the line above the baseline only: its descent does not.
+    // Measured in corpus/word: `Baywetche_ocean-explorer_Pflichtenheft` sets items with a
+    // 10 pt Courier New "o" (descent 3.0 pt) under 12 pt Times New Roman (2.6 pt) 13.8 pt
+    // apart, as plain Times New Roman lines; `sverrejb_docxide_pdf_input_33` sets the
+    // second line of items numbered in 20 pt Calibri over 10 pt Calibri text 12.2 pt below
+    // the first (14.9 with the 20 pt descent); a Symbol bullet taller than Aptos does raise
+    // its line (`sverrejb_docxide_pdf_input_19`). A line holding nothing but a label is
+    // sized by the paragraph mark, as an empty paragraph is, and the label's ascent.
     let mut ext = LineExtent::default();
+    let mut label = Pt::ZERO;
     let mut picture = Pt::ZERO;
     let mut any = false;
     let mut brk: Option<LineExtent> = None;
     for a in atoms {
         match &a.kind {
+            AtomKind::Glyphs { seg, .. } if c.label_end > 0 && a.start < c.label_end => {
+                let segment = &c.segments[*seg];
+                label = label.max(with_border(segment.extent, c.styles[segment.style].run.border).ascent);
+            }
             AtomKind::Glyphs { seg, .. } => {
                 let segment = &c.segments[*seg];
                 ext = ext.max(with_border(segment.extent, c.styles[segment.style].run.border));
@@ -198,10 +212,10 @@ pub(crate) fn finish_line(
             // of AndresMunozB_Paradigmas-Scheme_Informe (corpus/word), Times New Roman text
             // with its tabs in Calibri, as tall as Times New Roman lines (19.56 pt apart
             // at 1.15 lines and 5 pt after; 20.44 with Calibri's height). The tab after a
-            // list number is the number's and sizes the line with it, in its font.
+            // list number is the number's and sizes the line with it, in its font (its
+            // ascent, as the number's).
             AtomKind::Tab { style } if c.label_end > 0 && a.start == c.label_end => {
-                ext = ext.max(style_extent(&c.styles[*style]));
-                any = true;
+                label = label.max(style_extent(&c.styles[*style]).ascent);
             }
             AtomKind::Tab { .. } => {}
             AtomKind::Field { style, .. } => {
@@ -230,6 +244,7 @@ pub(crate) fn finish_line(
     if !any {
         ext = ext.max(brk.unwrap_or(mark));
     }
+    ext.ascent = ext.ascent.max(label);
     // Lines in table cells snap to the grid only under `adjustLineHeightInTable`
     // (§17.15.3.1). 16261909_Backup_Tools_ (corpus/word), without it, is 43 pages in Word:
     // 41 with us, and 46 with its cell lines snapped.

@@ -144,13 +144,13 @@ fn a_symbol_bullet_makes_its_line_as_tall_as_symbol_s_ascent() {
 #[test]
 fn a_list_label_sizes_its_line_by_its_ascent_alone() {
     let times = r#"<w:rPr><w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/><w:sz w:val="24"/></w:rPr>"#;
-    let lvl = |ilvl: u8, text: &str, rpr: &str| {
+    let lvl = |text: &str, rpr: &str| {
         format!(
-            r#"<w:lvl w:ilvl="{ilvl}"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val="{text}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr><w:rPr>{rpr}</w:rPr></w:lvl>"#
+            r#"<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val="{text}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr><w:rPr>{rpr}</w:rPr></w:lvl>"#
         )
     };
-    let courier = lvl(0, "o", r#"<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New"/><w:sz w:val="20"/>"#);
-    let big = lvl(0, "o", r#"<w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/><w:sz w:val="48"/>"#);
+    let courier = lvl("o", r#"<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New"/><w:sz w:val="20"/>"#);
+    let big = lvl("o", r#"<w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/><w:sz w:val="48"/>"#);
     let numbering = format!(
         r#"<w:numbering {NS}><w:abstractNum w:abstractNumId="0">{courier}</w:abstractNum><w:abstractNum w:abstractNumId="1">{big}</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num></w:numbering>"#
     );

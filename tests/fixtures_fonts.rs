@@ -143,6 +143,35 @@ fn cambria_lines_are_as_tall_as_word_s_cambria_lines() {
     }
 }
 
+/// Arial Black, which no free face matches, as Word embedded it in its PDF of
+/// Amanult_quatro-em-linha_Relatorio (corpus/word): advances in 1000 units/em and a line of
+/// (2254 + 634) / 2048 em.
+const ARIAL_BLACK: &[(char, f64)] = &[
+    (' ', 333.0), ('I', 389.0), ('C', 778.0), ('n', 667.0), ('s', 611.0), ('t', 444.0), ('i', 333.0),
+    ('u', 667.0), ('o', 667.0), ('d', 667.0), ('e', 667.0), ('m', 1000.0), ('b', 667.0), ('r', 444.0),
+    ('a', 667.0),
+];
+
+#[test]
+fn arial_black_takes_word_s_advances_and_line_height() {
+    let width = |t: &str| -> f64 {
+        t.chars().map(|c| ARIAL_BLACK.iter().find(|(k, _)| *k == c).expect("a measured character").1).sum::<f64>()
+            * 12.0
+            / 1000.0
+    };
+    let text = "Instituto de Coimbra";
+    let words = paragraphs("Arial Black", 24, &[text, text]);
+    assert_eq!(words.len(), 6, "{words:?}");
+    let mut x = 72.0;
+    for (word, found) in text.split(' ').zip(&words) {
+        assert!(near(found.x_min, x, 0.05), "{word} starts at {} instead of {x}", found.x_min);
+        x += width(word) + width(" ");
+    }
+    let line = 12.0 * (2254.0 + 634.0) / 2048.0;
+    let pitch = words[3].y_min - words[0].y_min;
+    assert!(near(pitch, line, 0.01), "line pitch {pitch} instead of {line}");
+}
+
 /// The families the fixtures' positions were measured with (README, "Fonts"), each with the
 /// Debian package that brings it.
 const MEASURED_WITH: &[(&str, &str)] = &[

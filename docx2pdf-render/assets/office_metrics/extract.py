@@ -44,6 +44,8 @@ FAMILIES = {
     "KaiTi": "kaiti",
     "DengXian": "dengxian",
     "YuGothic": "yu gothic",
+    "ArialBlack": "arial black",
+    "Algerian": "algerian",
 }
 
 # Symbol fonts whose codes we draw through Unicode stand-ins (U+F0B7 becomes U+2022), so
@@ -73,6 +75,8 @@ def split_name(base):
         return "Calibri-Light", "regular"
     if name == "MalgunGothicBold":
         return "MalgunGothic", "bold"
+    if name.startswith("Arial-Black"):
+        return "ArialBlack", "regular"
     fam, style = (re.split(r"[-,]", name, maxsplit=1) + [""])[:2]
     style = style.lower().replace("mt", "").replace("ps", "")
     bold = "bold" in style

@@ -199,14 +199,15 @@ pub(crate) fn finish_line(
     let mut brk: Option<LineExtent> = None;
     for a in atoms {
         match &a.kind {
-            AtomKind::Glyphs { seg, .. } if c.label_end > 0 && a.start < c.label_end => {
-                let segment = &c.segments[*seg];
-                label = label.max(with_border(segment.extent, c.styles[segment.style].run.border).ascent);
-            }
             AtomKind::Glyphs { seg, .. } => {
                 let segment = &c.segments[*seg];
-                ext = ext.max(with_border(segment.extent, c.styles[segment.style].run.border));
-                any = true;
+                let extent = with_border(segment.extent, c.styles[segment.style].run.border);
+                if c.label_end > 0 && a.start < c.label_end {
+                    label = label.max(extent.ascent);
+                } else {
+                    ext = ext.max(extent);
+                    any = true;
+                }
             }
             // A tab is blank: its run's font does not size the line. Word sets the TOC lines
             // of AndresMunozB_Paradigmas-Scheme_Informe (corpus/word), Times New Roman text

@@ -10,7 +10,7 @@ use crate::bytes::u32_le;
 pub(crate) const SIGNATURE: [u8; 8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
 
 /// End of a sector chain (§2.1).
-const END_OF_CHAIN: u32 = 0xFFFF_FFFE;
+pub(crate) const END_OF_CHAIN: u32 = 0xFFFF_FFFE;
 /// The highest regular sector number (§2.1).
 const MAX_REGULAR_SECTOR: u32 = 0xFFFF_FFFA;
 /// Object type of a stream directory entry (§2.6.1).
@@ -46,7 +46,7 @@ impl<'a> CompoundFile<'a> {
     pub(crate) fn stream(&self, name: &str) -> Option<Vec<u8>> {
         let entries = self.directory()?;
         let root = entries.first().filter(|e| e[66] == ROOT)?;
-        let entry = entries.iter().find(|e| e[66] == STREAM && name_is(e, name))?;
+        let entry = entries.iter().find(|e| is_stream(e, name))?;
         let size = u64::from_le_bytes(entry[120..128].try_into().ok()?);
         let start = u32::from_le_bytes(entry[116..120].try_into().ok()?);
         // A stream cannot hold more than the file does (version 3 files may leave garbage
@@ -159,8 +159,9 @@ impl<'a> CompoundFile<'a> {
         })
     }
 
-    /// The 128-byte directory entries, from the header's first directory sector (0x30).
-    fn directory(&self) -> Option<Vec<&'a [u8]>> {
+    /// The 128-byte directory entries, from the header's first directory sector (0x30);
+    /// `None` when the chain is broken.
+    pub(crate) fn directory(&self) -> Option<Vec<&'a [u8]>> {
         let mut entries = Vec::new();
         let mut id = u32_le(self.bytes, 0x30)?;
         for _ in 0..=self.sector_count() {
@@ -174,9 +175,10 @@ impl<'a> CompoundFile<'a> {
     }
 }
 
-/// Whether a directory entry is named `name` (UTF-16LE with its terminator, §2.6.1).
-fn name_is(entry: &[u8], name: &str) -> bool {
+/// Whether a 128-byte directory entry is a stream named `name` (UTF-16LE with its
+/// terminator, §2.6.1).
+pub(crate) fn is_stream(entry: &[u8], name: &str) -> bool {
     let wanted: Vec<u8> = name.encode_utf16().chain([0]).flat_map(u16::to_le_bytes).collect();
     let len = usize::from(u16::from_le_bytes([entry[64], entry[65]]));
-    len == wanted.len() && len <= 64 && entry[..len] == wanted[..]
+    entry[66] == STREAM && len == wanted.len() && len <= 64 && entry[..len] == wanted[..]
 }

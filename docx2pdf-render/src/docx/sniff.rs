@@ -1,19 +1,17 @@
 //! Recognising what an upload is from its first bytes, before any unzipping.
 
+use super::compound_file::{self, CompoundFile, SIGNATURE};
 use super::DocxError;
-
-/// The OLE compound file signature ([MS-CFB] §2.2).
-const OLE_MAGIC: [u8; 8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
 
 /// Accepts bytes that look like a zip archive and names everything else precisely.
 pub(crate) fn sniff(bytes: &[u8]) -> Result<(), DocxError> {
     if bytes.is_empty() {
         return Err(DocxError::Empty);
     }
-    if bytes.starts_with(&OLE_MAGIC) {
+    if bytes.starts_with(&SIGNATURE) {
         // An encrypted DOCX is an OLE file with an `EncryptedPackage` stream
         // ([MS-OFFCRYPTO] §2.3.4.4); anything else is a legacy binary format.
-        return Err(if ole_has_stream(bytes, "EncryptedPackage") {
+        return Err(if has_encrypted_package(bytes) {
             DocxError::Encrypted
         } else {
             DocxError::LegacyOle
@@ -52,112 +50,28 @@ pub(crate) fn has_encrypted_package(bytes: &[u8]) -> bool {
     ole_has_stream(bytes, "EncryptedPackage")
 }
 
-/// Whether the compound file's directory holds a stream named `name`. Walks the directory
-/// sector chain through the FAT ([MS-CFB] §2.2–2.6); when the structures are damaged it
-/// falls back to looking for the entry at every 128-byte directory slot.
+/// Whether the compound file's directory holds a stream named `name` ([MS-CFB] §2.2–2.6);
+/// when its structures are damaged, whether any 128-byte directory slot after the header
+/// holds it.
 fn ole_has_stream(bytes: &[u8], name: &str) -> bool {
-    let wanted: Vec<u8> = name.encode_utf16().chain([0]).flat_map(u16::to_le_bytes).collect();
-    let matches = |entry: &[u8]| {
-        let len = u16::from_le_bytes([entry[64], entry[65]]) as usize;
-        // Object type 2 is a stream (§2.6.1).
-        len == wanted.len() && entry[66] == 2 && entry[..len] == wanted[..]
-    };
-    match Cfb::new(bytes).and_then(|cfb| cfb.directory_entries()) {
+    let matches = |entry: &[u8]| compound_file::is_stream(entry, name);
+    match CompoundFile::open(bytes).and_then(|file| file.directory()) {
         Some(entries) => entries.into_iter().any(matches),
         None => bytes.chunks_exact(128).skip(4).any(matches),
-    }
-}
-
-const END_OF_CHAIN: u32 = 0xFFFF_FFFE;
-const MAX_REGULAR_SECTOR: u32 = 0xFFFF_FFFA;
-
-/// Just enough of a compound file to follow sector chains.
-struct Cfb<'a> {
-    bytes: &'a [u8],
-    shift: u32,
-}
-
-impl<'a> Cfb<'a> {
-    fn new(bytes: &'a [u8]) -> Option<Cfb<'a>> {
-        if bytes.len() < 512 {
-            return None;
-        }
-        // Sector shift at 0x1E: 9 (512-byte sectors, version 3) or 12 (4096, version 4).
-        let shift = u16::from_le_bytes([bytes[0x1E], bytes[0x1F]]) as u32;
-        (shift == 9 || shift == 12).then_some(Cfb { bytes, shift })
-    }
-
-    fn u32_at(&self, offset: usize) -> Option<u32> {
-        crate::bytes::u32_le(self.bytes, offset)
-    }
-
-    fn sector(&self, id: u32) -> Option<&'a [u8]> {
-        if id > MAX_REGULAR_SECTOR {
-            return None;
-        }
-        let size = 1usize << self.shift;
-        let start = (id as usize + 1).checked_mul(size)?;
-        self.bytes.get(start..start.checked_add(size)?)
-    }
-
-    fn sector_count(&self) -> usize {
-        (self.bytes.len() >> self.shift).saturating_sub(1)
-    }
-
-    /// The id of the `k`-th FAT sector: the first 109 are in the header's DIFAT (at 0x4C),
-    /// the rest in the DIFAT sector chain starting at 0x44.
-    fn fat_sector(&self, k: usize) -> Option<u32> {
-        if k < 109 {
-            return self.u32_at(0x4C + 4 * k);
-        }
-        let per_sector = (1usize << self.shift) / 4 - 1;
-        let mut k = k - 109;
-        let mut difat = self.u32_at(0x44)?;
-        for _ in 0..self.sector_count() {
-            let sector = self.sector(difat)?;
-            if k < per_sector {
-                return Some(u32::from_le_bytes(sector[4 * k..4 * k + 4].try_into().ok()?));
-            }
-            k -= per_sector;
-            difat = u32::from_le_bytes(sector[4 * per_sector..].try_into().ok()?);
-        }
-        None
-    }
-
-    fn next_in_chain(&self, id: u32) -> Option<u32> {
-        let per_sector = (1usize << self.shift) / 4;
-        let fat = self.sector(self.fat_sector(id as usize / per_sector)?)?;
-        let i = id as usize % per_sector;
-        Some(u32::from_le_bytes(fat[4 * i..4 * i + 4].try_into().ok()?))
-    }
-
-    /// The 128-byte directory entries, following the chain from the header's first
-    /// directory sector (0x30); `None` if the chain is broken.
-    fn directory_entries(&self) -> Option<Vec<&'a [u8]>> {
-        let mut entries = Vec::new();
-        let mut id = self.u32_at(0x30)?;
-        // A chain can never be longer than the file has sectors: this also stops cycles.
-        for _ in 0..=self.sector_count() {
-            if id == END_OF_CHAIN {
-                return Some(entries);
-            }
-            entries.extend(self.sector(id)?.chunks_exact(128));
-            id = self.next_in_chain(id)?;
-        }
-        None
     }
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::docx::compound_file::END_OF_CHAIN;
     use crate::docx::DocxErrorKind;
 
     /// A minimal version-3 compound file: sector 0 is the FAT, sector 1 the directory with
     /// the root entry and one stream named `stream`.
     pub(crate) fn compound_file(stream: &str) -> Vec<u8> {
         let mut f = vec![0u8; 512 * 3];
-        f[..8].copy_from_slice(&OLE_MAGIC);
+        f[..8].copy_from_slice(&SIGNATURE);
         f[0x18..0x1A].copy_from_slice(&0x3Eu16.to_le_bytes());
         f[0x1A..0x1C].copy_from_slice(&3u16.to_le_bytes());
         f[0x1C..0x1E].copy_from_slice(&0xFFFEu16.to_le_bytes());

@@ -172,6 +172,16 @@ fn arial_black_takes_word_s_advances_and_line_height() {
     assert!(near(pitch, line, 0.01), "line pitch {pitch} instead of {line}");
 }
 
+/// A family whose every face is heavy is drawn with the substitute's bold face, its regular
+/// one looking light beside Word's (Amanult_quatro-em-linha_Relatorio's cover).
+#[test]
+fn arial_black_is_drawn_with_a_bold_face() {
+    let body = r#"<w:p><w:r><w:rPr><w:rFonts w:ascii="Arial Black" w:hAnsi="Arial Black"/></w:rPr><w:t>Coimbra</w:t></w:r></w:p>"#;
+    let pdf = convert(&common::renderer(), &docx(&format!("{body}{SECT}")), &Deadline::none()).expect("conversion").pdf;
+    let fonts = common::pdf::fonts(&pdf);
+    assert!(fonts.contains("LiberationSans-Bold"), "{fonts}");
+}
+
 /// The families the fixtures' positions were measured with (README, "Fonts"), each with the
 /// Debian package that brings it.
 const MEASURED_WITH: &[(&str, &str)] = &[

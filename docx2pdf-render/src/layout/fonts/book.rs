@@ -378,6 +378,12 @@ impl FontBook {
     /// they are known (Word measures lines and sets text with the original): vertical ones
     /// from `METRIC_OVERRIDES` or the office metrics table, advances from the table.
     pub(crate) fn installed_as(&self, family: &str, bold: bool, italic: bool, original: &str) -> Option<Arc<LoadedFace>> {
+        self.installed_as_weighing(family, bold, bold, italic, original)
+    }
+
+    /// As [`FontBook::installed_as`], drawn with the substitute's bold face when `heavy`
+    /// while the original's `bold` style gives the metrics.
+    fn installed_as_weighing(&self, family: &str, heavy: bool, bold: bool, italic: bool, original: &str) -> Option<Arc<LoadedFace>> {
         // An East Asian family under any of its names (宋体 is SimSun) takes the metrics of
         // its canonical one.
         let lower = match cjk_family(original) {
@@ -389,14 +395,19 @@ impl FontBook {
             .find(|(n, _, _)| *n == lower)
             .map(|(n, _, _)| *n)
             .or_else(|| office_metrics::family(&lower).map(|(n, _)| n));
-        self.query(family, bold, italic).and_then(|id| self.face_as(id, name.map(|name| StandIn { name, bold, italic })))
+        self.query(family, heavy, italic).and_then(|id| self.face_as(id, name.map(|name| StandIn { name, bold, italic })))
     }
 
     /// A generic face of a kind standing in for `original` with the original's metrics, if
     /// the office metrics table has them.
     pub(crate) fn emulated(&self, kind: Generic, bold: bool, italic: bool, original: &str) -> Option<Arc<LoadedFace>> {
-        office_metrics::family(&original.trim().to_lowercase())?;
-        fallbacks(kind).iter().find_map(|fam| self.installed_as(fam, bold, italic, original))
+        let lower = original.trim().to_lowercase();
+        office_metrics::family(&lower)?;
+        // A family whose every face is heavy (Arial Black) is drawn with the substitute's
+        // bold face: its regular one, stretched to the original's advances, looks light
+        // beside Word's (Amanult_quatro-em-linha_Relatorio's cover, corpus/word).
+        let heavy = bold || lower.ends_with(" black") || lower.ends_with(" heavy");
+        fallbacks(kind).iter().find_map(|fam| self.installed_as_weighing(fam, heavy, bold, italic, original))
     }
 
     /// A generic face of a kind (Liberation Serif, Sans or Mono first), else any face at all.

@@ -172,6 +172,26 @@ fn arial_black_takes_word_s_advances_and_line_height() {
     assert!(near(pitch, line, 0.01), "line pitch {pitch} instead of {line}");
 }
 
+#[test]
+fn fonts_word_had_and_we_do_not_set_lines_as_tall_as_their_own() {
+    // Word measures a line with the font's own win ascent and descent, whatever face draws
+    // it: Open Sans (2189 + 600 of 2048 em, embedded in Word's PDF of
+    // aspose_words_Aspose_Words_for_NET_images) stands 21.8 pt apart at 16 pt, where a
+    // substitute's own line would be 18.4; B Nazanin (1990 + 1045, HosseinGholami1995_ID3_gozaresh,
+    // whose 11 pt lines stand 17.6 pt apart at 1.08 lines) 16.3 pt at 11 pt, Constantia
+    // (1950 + 550 plus hhea's gap beyond them, dries007_Project2_Verslag) 1.22 em.
+    for (font, half_points, line) in [
+        ("Open Sans", 32, 16.0 * (2189.0 + 600.0) / 2048.0),
+        ("B Nazanin", 22, 11.0 * (1990.0 + 1045.0) / 2048.0),
+        ("Constantia", 24, 12.0 * (1950.0 + 550.0) / 2048.0),
+    ] {
+        let words = paragraphs(font, half_points, &["Lines", "Lines"]);
+        assert_eq!(words.len(), 2, "{font}: {words:?}");
+        let pitch = words[1].y_min - words[0].y_min;
+        assert!(near(pitch, line, 0.01), "{font}: line pitch {pitch} instead of {line}");
+    }
+}
+
 /// A family whose every face is heavy is drawn with the substitute's bold face, its regular
 /// one looking light beside Word's (Amanult_quatro-em-linha_Relatorio's cover).
 #[test]

@@ -46,6 +46,24 @@ FAMILIES = {
     "YuGothic": "yu gothic",
     "ArialBlack": "arial black",
     "Algerian": "algerian",
+    # Fonts of Windows and Office, and others the authors had, with no metric twin among
+    # the standard fonts: Word sets their text with their own advances and line height.
+    "Constantia": "constantia",
+    "ComicSansMS": "comic sans ms",
+    "BaskOldFace": "baskerville old face",
+    "Centaur": "centaur",
+    "CambriaMath": "cambria math",
+    "SegoeUIEmoji": "segoe ui emoji",
+    "MS-Mincho": "ms mincho",
+    "MS-Gothic": "ms gothic",
+    "Gulim": "gulim",
+    "Batang": "batang",
+    "HCRBatang": "hcr batang",
+    "Roboto": "roboto",
+    "OpenSans": "open sans",
+    "AnonymousPro": "anonymous pro",
+    "JetBrainsMono": "jetbrains mono",
+    "HelvLight": "helvlight",
     # Not B Nazanin: its line (1990 + 1045 of 2048 em) over a substitute's Arabic glyphs
     # moved its two documents of corpus/word away from Word's (HosseinGholami1995: 13
     # pages against Word's 12, 11 without it).
@@ -59,6 +77,10 @@ VERTICAL_ONLY = {
     "SymbolMT": "symbol",
     "Symbol": "symbol",
     "Wingdings": "wingdings",
+    # Arabic: its PDFs give a width per contextual form, which ToUnicode maps back to one
+    # character, so the advances of an isolated letter cannot be read; the line height can.
+    "BNazanin": "b nazanin",
+    "B Nazanin": "b nazanin",
 }
 
 # OS/2 fsSelection bit 7. Word measures the lines of a font that sets it with the typo
@@ -80,6 +102,11 @@ def split_name(base):
         return "MalgunGothic", "bold"
     if name.startswith("Arial-Black"):
         return "ArialBlack", "regular"
+    if name.startswith("MS-"):
+        fam, _, style = name[3:].partition(",")
+        return "MS-" + fam, "bold" if "Bold" in style else "regular"
+    if name.startswith("HelvLight"):
+        return "HelvLight", "regular"
     fam, style = (re.split(r"[-,]", name, maxsplit=1) + [""])[:2]
     style = style.lower().replace("mt", "").replace("ps", "")
     bold = "bold" in style
@@ -101,9 +128,13 @@ def parse_cmap(data):
                 for i, d in enumerate(re.findall(r"<([0-9A-Fa-f]+)>", dst)):
                     out[lo + i] = bytes.fromhex(d).decode("utf-16-be", "replace")
             else:
-                start = int(dst[1:-1], 16)
+                # The destination may be a surrogate pair (an emoji): count on from its
+                # code point.
+                first = bytes.fromhex(dst[1:-1]).decode("utf-16-be", "replace")
+                if len(first) != 1:
+                    continue
                 for i in range(hi - lo + 1):
-                    out[lo + i] = chr(start + i)
+                    out[lo + i] = chr(ord(first) + i)
     return out
 
 
@@ -150,6 +181,17 @@ def vertical(descriptor):
         return None
 
 
+def fonts_of(resources, seen=None):
+    """The fonts of a resource dictionary and of the form XObjects it draws, recursively
+    (Word draws text boxes and charts as forms)."""
+    seen = set() if seen is None else seen
+    yield from resources.get("/Font", {}).values()
+    for xobject in resources.get("/XObject", {}).values():
+        if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+            seen.add(xobject.objgen)
+            yield from fonts_of(xobject.get("/Resources", {}), seen)
+
+
 def main(refs):
     widths = defaultdict(lambda: defaultdict(Counter))
     metrics = defaultdict(Counter)
@@ -157,7 +199,7 @@ def main(refs):
         pdf = pikepdf.open(path)
         done = set()
         for page in pdf.pages:
-            for font in page.obj.get("/Resources", {}).get("/Font", {}).values():
+            for font in fonts_of(page.obj.get("/Resources", {})):
                 if font.objgen in done or "/BaseFont" not in font:
                     continue
                 done.add(font.objgen)

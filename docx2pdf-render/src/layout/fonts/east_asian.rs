@@ -77,6 +77,9 @@ const CJK_FAMILIES: &[CjkFamily] = &[
     CjkFamily { names: &["batang", "바탕", "batangche", "바탕체"], canonical: "batang", lang: CjkLang::Ko, serif: true },
     CjkFamily { names: &["gungsuh", "궁서", "gungsuhche", "궁서체"], canonical: "gungsuh", lang: CjkLang::Ko, serif: true },
     CjkFamily { names: &["nanummyeongjo", "나눔명조"], canonical: "nanummyeongjo", lang: CjkLang::Ko, serif: true },
+    // Hancom's faces, the defaults of documents that began in Hangul Office.
+    CjkFamily { names: &["hcr batang", "함초롬바탕"], canonical: "hcr batang", lang: CjkLang::Ko, serif: true },
+    CjkFamily { names: &["hcr dotum", "함초롬돋움"], canonical: "hcr dotum", lang: CjkLang::Ko, serif: false },
     CjkFamily { names: &["ms gothic", "ｍｓ ゴシック", "ms pgothic", "ｍｓ ｐゴシック", "ms ui gothic"], canonical: "ms gothic", lang: CjkLang::Ja, serif: false },
     CjkFamily { names: &["meiryo", "メイリオ", "meiryo ui"], canonical: "meiryo", lang: CjkLang::Ja, serif: false },
     CjkFamily { names: &["yu gothic", "游ゴシック", "yu gothic ui", "yu gothic light", "游ゴシック light"], canonical: "yu gothic", lang: CjkLang::Ja, serif: false },

@@ -135,6 +135,52 @@ fn a_symbol_bullet_makes_its_line_as_tall_as_symbol_s_ascent() {
     assert!((ys[2] - ys[1] - numbered - higher).abs() < 0.05, "{ys:?}");
 }
 
+/// A picture bullet (`w:numPicBullet`, §17.9.20) is drawn in place of its level's Symbol
+/// bullet, as tall as the label's text and in the picture's proportions (a 6 × 3 pt
+/// picture at 12 pt is 24 × 12), and its items stand as far apart as numbered ones: the
+/// picture does not size the line, nor does the Symbol font it replaces.
+#[test]
+fn a_picture_bullet_is_drawn_at_text_height_and_leaves_its_line_as_tall_as_its_text() {
+    let arial = r#"<w:rPr><w:rFonts w:ascii="Arial" w:hAnsi="Arial"/><w:sz w:val="24"/></w:rPr>"#;
+    let bullet = r#"<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val="&#xF0B7;"/><w:lvlPicBulletId w:val="0"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr><w:rPr><w:rFonts w:ascii="Symbol" w:hAnsi="Symbol" w:hint="default"/></w:rPr></w:lvl>"#;
+    let picture = r##"<w:numPicBullet w:numPicBulletId="0" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:pict><v:shape id="_x0000_i1025" type="#_x0000_t75" style="width:6pt;height:3pt" o:bullet="t"><v:imagedata r:id="rIdBullet" o:title=""/></v:shape></w:pict></w:numPicBullet>"##;
+    let numbering = format!(
+        r#"<w:numbering {NS}>{picture}<w:abstractNum w:abstractNumId="0">{}</w:abstractNum><w:abstractNum w:abstractNumId="1">{bullet}</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num></w:numbering>"#,
+        level(0, "decimal", "%1.", "left", 720, 360)
+    );
+    let numbering_rels = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdBullet" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/bullet.png"/></Relationships>"#;
+    let item = |num: i64, text: &str| {
+        format!(
+            r#"<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="{num}"/></w:numPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/>{arial}</w:pPr><w:r>{arial}<w:t>{text}</w:t></w:r></w:p>"#
+        )
+    };
+    let body = [item(1, "one"), item(1, "two"), item(2, "three"), item(2, "four")].concat();
+    let section = r#"<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
+    let png = common::docx::png(2, 1);
+    let bytes = common::docx::docx_with_files(
+        &format!("{body}{section}"),
+        &[("rIdNumbering", "numbering", "numbering.xml")],
+        &[("word/numbering.xml", numbering.as_bytes()), ("word/_rels/numbering.xml.rels", numbering_rels.as_bytes()), ("word/media/bullet.png", &png)],
+    );
+    let pages = common::layout::pages(&bytes);
+    let ys: Vec<f64> = lines(&pages[0]).iter().map(|l| l.0).collect();
+    assert_eq!(ys.len(), 4, "the bullets are pictures, not text: {ys:?}");
+    let numbered = ys[1] - ys[0];
+    assert!((ys[3] - ys[2] - numbered).abs() < 0.01 && (ys[2] - ys[1] - numbered).abs() < 0.01, "{ys:?}");
+    let pictures: Vec<(f64, f64, f64, f64)> = pages[0]
+        .items
+        .iter()
+        .filter_map(|p| match &p.item {
+            Item::Image(i) => Some((p.pos.x.0, p.pos.y.0, i.size.width.0, i.size.height.0)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(pictures.len(), 2, "{pictures:?}");
+    for (x, _, width, height) in &pictures {
+        assert!((x - 90.0).abs() < 0.01 && (width - 24.0).abs() < 0.01 && (height - 12.0).abs() < 0.01, "{pictures:?}");
+    }
+}
+
 /// A list label's descent does not size its line (corpus/word,
 /// Baywetche_ocean-explorer_Pflichtenheft: items behind a 10 pt Courier New "o", 3.0 pt
 /// deep, over 12 pt Times New Roman, 2.6 pt deep, stand 13.8 pt apart like plain lines;

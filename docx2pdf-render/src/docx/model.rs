@@ -1854,6 +1854,9 @@ pub struct NumberingDefs {
     pub abstracts: FastMap<i64, AbstractNum>,
     /// `w:num` by `w:numId`.
     pub nums: FastMap<i64, NumInstance>,
+    /// `w:numPicBullet` (§17.9.20) by `w:numPicBulletId`: the picture a level's
+    /// `w:lvlPicBulletId` draws in place of its bullet.
+    pub picture_bullets: FastMap<i64, Picture>,
 }
 
 /// `w:abstractNum` (§17.9.1).
@@ -1889,6 +1892,8 @@ pub struct ListLevel {
     pub paragraph: ParagraphProps,
     /// `w:rPr`: the number's run properties.
     pub run: RunProps,
+    /// `w:lvlPicBulletId` (§17.9.12): the picture bullet drawn in place of the text.
+    pub picture_bullet: Option<i64>,
 }
 
 /// `ST_LevelSuffix` (§17.18.49): what follows the number.

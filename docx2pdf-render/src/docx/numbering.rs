@@ -3,20 +3,31 @@
 
 use quick_xml::events::BytesStart;
 
-use super::model::{AbstractNum, LevelOverride, ListLevel, ListSuffix, NumInstance, NumberingDefs};
+use super::context::Story;
+use super::drawing::{read_drawing, DrawingKind};
+use super::model::{AbstractNum, LevelOverride, ListLevel, ListSuffix, NumInstance, NumberingDefs, Picture, RunContent};
 use super::properties::{align, read_ppr, read_rpr};
 use super::simple_types::{int, number_format};
 use super::xml::{attr_raw, on_off, val, val_string, XmlReader};
 use super::DocxError;
 
 /// Reads a numbering part. Definitions without a usable id are skipped; the first
-/// definition of an id wins.
-pub(crate) fn read_numbering(xml: &mut XmlReader<'_>) -> Result<NumberingDefs, DocxError> {
+/// definition of an id wins. Picture bullets are read through the part's own story (its
+/// relationships and media).
+pub(crate) fn read_numbering(xml: &mut XmlReader<'_>, story: &mut Story<'_>) -> Result<NumberingDefs, DocxError> {
     let mut defs = NumberingDefs::default();
     if !xml.enter_root(&[b"numbering"])? {
         return Ok(defs);
     }
     xml.children(|xml, e| match e.local_name().as_ref() {
+        b"numPicBullet" => {
+            let id = id_attr(&e, b"numPicBulletId");
+            let picture = read_picture_bullet(xml, story)?;
+            if let (Some(id), Some(picture)) = (id, picture) {
+                defs.picture_bullets.entry(id).or_insert(picture);
+            }
+            Ok(())
+        }
         b"abstractNum" => {
             let id = id_attr(&e, b"abstractNumId");
             let abs = read_abstract(xml)?;
@@ -36,6 +47,24 @@ pub(crate) fn read_numbering(xml: &mut XmlReader<'_>) -> Result<NumberingDefs, D
         _ => xml.skip(),
     })?;
     Ok(defs)
+}
+
+/// `w:numPicBullet` (§17.9.20): its picture, in `w:pict` (VML `v:imagedata`) or
+/// `w:drawing`.
+fn read_picture_bullet(xml: &mut XmlReader<'_>, story: &mut Story<'_>) -> Result<Option<Picture>, DocxError> {
+    let mut picture = None;
+    xml.children(|xml, e| {
+        let kind = match e.local_name().as_ref() {
+            b"pict" => DrawingKind::Pict,
+            b"drawing" => DrawingKind::Drawing,
+            _ => return xml.skip(),
+        };
+        if let Some(RunContent::Picture(p)) = read_drawing(xml, story, kind)? {
+            picture.get_or_insert(*p);
+        }
+        Ok(())
+    })?;
+    Ok(picture)
 }
 
 fn id_attr(e: &BytesStart<'_>, local: &[u8]) -> Option<i64> {
@@ -87,6 +116,7 @@ fn read_level(xml: &mut XmlReader<'_>) -> Result<ListLevel, DocxError> {
                 }
             }
             b"isLgl" => level.is_legal = on_off(&e),
+            b"lvlPicBulletId" => level.picture_bullet = val(&e).and_then(|v| int(&v)),
             b"lvlRestart" => level.restart = val(&e).and_then(|v| int(&v)).map(|v| v.clamp(0, 9) as u8),
             b"pPr" => {
                 level.paragraph = read_ppr(xml)?.props;
@@ -143,7 +173,9 @@ mod tests {
     fn read(xml: &str) -> NumberingDefs {
         let deadline = Deadline::none();
         let mut r = XmlReader::new(xml.as_bytes(), "word/numbering.xml", 64, &deadline);
-        read_numbering(&mut r).unwrap()
+        let rels = crate::docx::rels::Rels::default();
+        let mut skipped = crate::docx::context::Skipped::default();
+        read_numbering(&mut r, &mut Story::new(&rels, &mut skipped)).unwrap()
     }
 
     #[test]

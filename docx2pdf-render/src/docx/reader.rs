@@ -86,8 +86,10 @@ pub(crate) fn read_package(
     // §17.9: only a relationship makes a numbering part; damage skips it with a warning.
     if let Some(rel) = document_rels.first_of("numbering").filter(|r| !r.external) {
         let name = rel.target.clone();
+        let rels = parts.rels_of(&name)?;
         let warned = parts.warnings.len();
-        match parts.optional(&name, read_numbering)? {
+        let read = parts.story(&name, true, |xml, media| read_numbering(xml, &mut Story::new(&rels, &mut skipped).with_media(media)))?;
+        match read {
             Some(defs) => document.numbering = defs,
             // A broken part has already said so.
             None if parts.warnings.len() == warned => parts

@@ -196,6 +196,7 @@ impl<'a> Resolver<'a> {
                 style: self.run_style(pstyle, mark_style, table_style, &run),
                 suffix: label.level.suffix.unwrap_or_default(),
                 justification: label.level.justification,
+                picture: label.picture.map(|p| Box::new(p.clone())),
             }
         });
         let list_level = list.filter(|_| label.is_some()).map(|(_, l, _)| l);

@@ -115,6 +115,8 @@ pub struct ListLabel {
     pub suffix: ListSuffix,
     /// `w:lvlJc` (§17.9.7): where the number sits against the first-line indent.
     pub justification: Option<Align>,
+    /// A picture bullet (`w:lvlPicBulletId`, §17.9.20) drawn in place of `text`.
+    pub picture: Option<Box<crate::docx::model::Picture>>,
 }
 
 /// A text box: its blocks resolved, its placement as written.

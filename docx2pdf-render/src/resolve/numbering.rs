@@ -5,7 +5,7 @@
 //! exactly once, in reading order; layout may lay a paragraph out more than once.
 
 use super::list_text::{expand, LevelValue};
-use crate::docx::model::{AbstractNum, ListLevel, NumInstance, NumberFormat, NumberingDefs, StyleSheet};
+use crate::docx::model::{AbstractNum, ListLevel, NumInstance, NumberFormat, NumberingDefs, Picture, StyleSheet};
 use crate::fast_map::FastMap;
 
 /// Whose counters a paragraph advances.
@@ -31,6 +31,8 @@ pub(super) struct Label<'a> {
     pub text: String,
     /// The level drawn.
     pub level: &'a ListLevel,
+    /// The level's picture bullet (§17.9.20), drawn in place of the text.
+    pub picture: Option<&'a Picture>,
 }
 
 /// The list definitions and the counters of every list met so far.
@@ -113,7 +115,8 @@ impl<'a> Lists<'a> {
                 .collect();
             expand(template, ilvl, &values, def.is_legal)?
         };
-        (!text.is_empty()).then_some(Label { text, level: def })
+        let picture = def.picture_bullet.and_then(|id| self.defs.picture_bullets.get(&id));
+        (!text.is_empty() || picture.is_some()).then_some(Label { text, level: def, picture })
     }
 }
 

@@ -16,7 +16,7 @@ use crate::layout::notes::{block_lines, footnote_refs, separator, NoteArea};
 use crate::layout::page_log::{PageLog, PlacedLine};
 use crate::layout::paragraph::{border_end, border_step, layout_paragraph, layout_paragraph_around, LaidParagraph};
 use crate::layout::paragraph_box::{decorate_line, has_box, LineBox};
-use crate::layout::stack::{between, gap};
+use crate::layout::stack::{after_before_table, between, first_cell_style, gap};
 use crate::layout::picture;
 use crate::layout::text_box::{anchor_origin, box_origin, layout_box, AnchorFrame};
 use crate::layout::wrap::{Exclusion, Exclusions};
@@ -286,7 +286,8 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                             Some(ResolvedBlock::Table(ResolvedTable { position: Some(position), .. })) => {
                                 self.place_floating_table(t, position)?
                             }
-                            _ => self.place_table(t)?,
+                            Some(ResolvedBlock::Table(source)) => self.place_table(t, first_cell_style(source))?,
+                            _ => self.place_table(t, None)?,
                         },
                         Laid::Boxes(index) => self.place_boxes(*index, ahead_need)?,
                         Laid::Placed => {}
@@ -699,15 +700,17 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         self.col_has_content = true;
     }
 
-    fn place_table(&mut self, t: &LaidTable) -> Result<(), LayoutError> {
+    /// Places a table; `first` is the style of the first paragraph of its first cell.
+    fn place_table(&mut self, t: &LaidTable, first: Option<&ParaStyle>) -> Result<(), LayoutError> {
         let refs: Vec<i64> =
             t.rows.iter().flat_map(|r| &r.cells).flat_map(|c| &c.lines).flat_map(|(_, f)| footnote_refs(f)).collect();
         if !refs.is_empty() {
             let width = self.note_width();
             self.notes.prepare(&refs, &self.doc.footnotes, width, self.ctx)?;
         }
+        let after = after_before_table(self.prev_para.as_deref(), self.pending_after, first);
         if self.col_has_content {
-            self.y += self.pending_after;
+            self.y += after;
         }
         self.pending_after = Pt::ZERO;
         self.prev_para = None;

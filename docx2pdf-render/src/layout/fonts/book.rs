@@ -10,6 +10,7 @@ use rustybuzz::ttf_parser;
 
 use crate::layout::font_coverage::{self, Coverage};
 use crate::layout::font_index::{self, IndexPaths};
+use crate::layout::fonts::shadowed;
 use crate::layout::east_asian::cjk_family;
 use crate::layout::font_metrics::FaceMetrics;
 use crate::layout::frame;
@@ -241,6 +242,7 @@ impl FontBook {
                 for dir in dirs {
                     db.load_fonts_dir(dir);
                 }
+                shadowed::drop_shadowed(&mut db);
                 let index = match &paths {
                     Some(p) if !db.is_empty() => font_index::store(p, &db, dirs, system).map(|generation| (p.clone(), generation)),
                     _ => None,

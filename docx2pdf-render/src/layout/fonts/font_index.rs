@@ -15,7 +15,9 @@ const MAGIC: &[u8; 4] = b"D2PI";
 /// the little-endian fields of `cache_file`: reading the 341 faces of the standard font
 /// set took 1.9 M instructions of serde_json, 9% of a one-page conversion (callgrind).
 /// Version 4 records the packaged faces outside the font folders (`PACKAGED_FACES`).
-const VERSION: u32 = 4;
+/// Version 5 leaves out the faces a better face of their family and style shadows
+/// (`shadowed.rs`).
+const VERSION: u32 = 5;
 
 /// Where the index files live: `$XDG_CACHE_HOME/docx2pdf`, `~/.cache/docx2pdf`, else a
 /// folder in the temp directory. Nothing but speed depends on it being writable.

@@ -8,6 +8,7 @@ pub(super) mod font_coverage;
 pub(super) mod font_index;
 pub(super) mod font_metrics;
 pub(super) mod office_metrics;
+pub(super) mod shadowed;
 pub(super) mod shape_cache;
 pub(super) mod shaping;
 pub(super) mod space_context;

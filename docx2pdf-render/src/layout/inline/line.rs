@@ -215,7 +215,7 @@ pub(crate) fn finish_line(
             // at 1.15 lines and 5 pt after; 20.44 with Calibri's height). The tab after a
             // list number is the number's and sizes the line with it, in its font (its
             // ascent, as the number's).
-            AtomKind::Tab { style } if c.label_end > 0 && a.start == c.label_end => {
+            AtomKind::Tab { style } if c.label_end > 0 && a.start == c.label_end && !c.label_picture => {
                 label = label.max(style_extent(&c.styles[*style]).ascent);
             }
             AtomKind::Tab { .. } => {}
@@ -226,6 +226,8 @@ pub(crate) fn finish_line(
             AtomKind::Break(BreakKind::Line, style) => {
                 brk = Some(style_extent(&c.styles[*style]));
             }
+            // A picture bullet does not size its line (collect.rs, `push_label`).
+            AtomKind::Picture(_) if c.label_end > 0 && a.start < c.label_end => {}
             // A picture stands on the baseline and makes the line as tall as it is (notes §9).
             AtomKind::Picture(k) => {
                 picture = picture.max(c.pictures[*k].size.height + c.picture_effects[*k].height());

@@ -233,6 +233,12 @@ pub(crate) fn next_line(c: &Collected, allowed: &[bool], geo: &LineGeometry<'_>,
             AtomKind::Break(k, _) => {
                 end = i + 1;
                 brk = Some(*k);
+                // Bookmarks are not content (§17.13.6): a page or column break followed by
+                // nothing but bookmarks still ends its paragraph, the mark staying with the
+                // break, as Word sets it (no empty line at the top of the next page).
+                if *k != BreakKind::Line && atoms[end..].iter().all(|a| matches!(a.kind, AtomKind::Bookmark(_))) {
+                    end = atoms.len();
+                }
                 break;
             }
             AtomKind::Tab { .. } => {

@@ -192,6 +192,25 @@ fn paragraph_mark_sizes_only_a_line_without_text() {
     assert!(empty_large > empty_small + 10.0, "an empty paragraph is as tall as its mark: {empty_small} vs {empty_large}");
 }
 
+#[test]
+fn paragraph_of_nothing_but_spaces_is_as_tall_as_its_mark() {
+    // A paragraph holding one 18 pt space under an 11 pt mark stands as an empty 11 pt
+    // paragraph does: Word sizes a line of spaces by the paragraph mark
+    // (Abhinaygoud07_elecricity_bill_payment_final_report, corpus/word: the heading after
+    // such a Century 18 pt paragraph 8.6 pt higher than with the space's height;
+    // AndreiBGheorghe_AutoCAD_Documentatie, 48 pages as Word's, not 49).
+    let next = r#"<w:p><w:r><w:t>Next</w:t></w:r></w:p>"#;
+    let baseline = |runs: &str| {
+        let body = format!(r#"<w:p><w:pPr><w:spacing w:after="0"/></w:pPr>{runs}</w:p>{next}{SECT}"#);
+        lay_out(&docx(&body))[0].find("Next").expect("next paragraph").baseline
+    };
+    let spaces = baseline(r#"<w:r><w:rPr><w:sz w:val="36"/></w:rPr><w:t xml:space="preserve">  </w:t></w:r>"#);
+    let empty = baseline("");
+    let text = baseline(r#"<w:r><w:rPr><w:sz w:val="36"/></w:rPr><w:t xml:space="preserve">Text </w:t></w:r>"#);
+    assert!(near(spaces, empty, 0.01), "{spaces} vs {empty}");
+    assert!(text > empty + 5.0, "a line with text keeps its text's height: {text} vs {empty}");
+}
+
 /// The width of "Generic name" set in `font`, with a font table declaring "sans-serif" as
 /// Word's HTML import writes it.
 fn width_in(font: &str) -> f64 {

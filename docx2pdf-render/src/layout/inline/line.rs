@@ -196,6 +196,7 @@ pub(crate) fn finish_line(
     let mut label = Pt::ZERO;
     let mut picture = Pt::ZERO;
     let mut any = false;
+    let mut spaces = LineExtent::default();
     let mut brk: Option<LineExtent> = None;
     for a in atoms {
         match &a.kind {
@@ -204,6 +205,8 @@ pub(crate) fn finish_line(
                 let extent = with_border(segment.extent, c.styles[segment.style].run.border);
                 if c.label_end > 0 && a.start < c.label_end {
                     label = label.max(extent.ascent);
+                } else if a.is_space() {
+                    spaces = spaces.max(extent);
                 } else {
                     ext = ext.max(extent);
                     any = true;
@@ -244,7 +247,12 @@ pub(crate) fn finish_line(
             _ => {}
         }
     }
-    if !any {
+    // Spaces size a line of text with it; a line of nothing but spaces is as tall as its
+    // paragraph mark (Abhinaygoud07_elecricity_bill_payment_final_report, corpus/word: an
+    // 18 pt Century space under an 11 pt Calibri mark stands as an empty 11 pt paragraph).
+    if any {
+        ext = ext.max(spaces);
+    } else {
         ext = ext.max(brk.unwrap_or(mark));
     }
     ext.ascent = ext.ascent.max(label);

@@ -487,3 +487,24 @@ fn contextual_spacing_reaches_into_the_first_cell_of_a_table() {
     let other = cell_after_list_item("Normal");
     assert!(near(other - same, 8.0, 0.01), "{same} vs {other}");
 }
+
+#[test]
+fn paragraph_mirrored_indents_trade_places_on_even_pages() {
+    // §17.3.1.18, as Word sets DavidZimen_POT_semestralka_Dokumentacia (corpus/word): on
+    // an even page the paragraph's box, its hanging first line included, moves to the
+    // other side. A 12 pt left indent stands at the margin; 36 pt with 18 hanging puts the
+    // first line at the margin and the others 18 pt in. Odd pages keep the indents.
+    let p = |ind: &str, text: &str| {
+        format!(r#"<w:p><w:pPr><w:mirrorIndents/><w:ind {ind}/></w:pPr><w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p>"#)
+    };
+    let long = "Hanging words run on to a second line that starts at the left indent, well past the hanging first line of it.";
+    let page = format!("{}{}", p(r#"w:left="240""#, "Twelve"), p(r#"w:left="720" w:hanging="360""#, long));
+    let body = format!(r#"{page}<w:p><w:r><w:br w:type="page"/></w:r></w:p>{page}{SECT}"#);
+    let pages = lay_out(&docx(&body));
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    let x = |page: usize, text: &str| pages[page].find(text).expect(text).x;
+    let second_line = |page: usize| body_lines(&pages[page])[2].x;
+    assert!(near(x(0, "Twelve"), 84.0, 0.01) && near(x(0, "Hanging"), 90.0, 0.01) && near(second_line(0), 108.0, 0.01));
+    assert!(near(x(1, "Twelve"), 72.0, 0.01), "{:?}", pages[1]);
+    assert!(near(x(1, "Hanging"), 72.0, 0.01) && near(second_line(1), 90.0, 0.01), "{:?}", pages[1]);
+}

@@ -1116,6 +1116,8 @@ pub struct ParagraphProps {
     /// `w:contextualSpacing`: no space before or after beside a paragraph of the same
     /// style.
     pub contextual_spacing: Option<bool>,
+    /// `w:mirrorIndents` (§17.3.1.18): the left and right indents are inside and outside.
+    pub mirror_indents: Option<bool>,
     /// `w:bidi`.
     pub bidi: Option<bool>,
     /// `w:tabs`, in the order written.

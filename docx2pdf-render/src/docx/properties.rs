@@ -191,6 +191,7 @@ pub(crate) fn read_ppr(xml: &mut XmlReader<'_>) -> Result<ParaPr, DocxError> {
             b"pageBreakBefore" => p.page_break_before = Some(on_off(&e)),
             b"widowControl" => p.widow_control = Some(on_off(&e)),
             b"contextualSpacing" => p.contextual_spacing = Some(on_off(&e)),
+            b"mirrorIndents" => p.mirror_indents = Some(on_off(&e)),
             b"bidi" => p.bidi = Some(on_off(&e)),
             b"jc" => p.align = val(&e).and_then(|v| align(&v)),
             b"shd" => p.shading = shading(&e, xml.palette()),

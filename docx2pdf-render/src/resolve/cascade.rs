@@ -270,6 +270,7 @@ pub(super) fn merge_paragraph(dst: &mut ParagraphProps, src: &ParagraphProps) {
     set(&mut dst.auto_space_de, &src.auto_space_de);
     set(&mut dst.auto_space_dn, &src.auto_space_dn);
     set(&mut dst.contextual_spacing, &src.contextual_spacing);
+    set(&mut dst.mirror_indents, &src.mirror_indents);
     set(&mut dst.bidi, &src.bidi);
     merge_tabs(&mut dst.tabs, &src.tabs);
     // `numId` and `ilvl` fold separately through the cascade (notes §1).

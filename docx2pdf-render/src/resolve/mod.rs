@@ -288,6 +288,9 @@ pub struct ParaStyle {
     pub auto_space_dn: bool,
     /// `w:contextualSpacing`.
     pub contextual_spacing: bool,
+    /// `w:mirrorIndents` (§17.3.1.18): on even pages the left and right indents trade
+    /// places.
+    pub mirror_indents: bool,
     /// `w:bidi`.
     pub bidi: bool,
     /// Custom tab stops sorted by position, `clear` already applied.

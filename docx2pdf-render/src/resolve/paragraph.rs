@@ -105,6 +105,7 @@ pub(super) fn compute_paragraph(
         auto_space_de: p.auto_space_de.unwrap_or(styled),
         auto_space_dn: p.auto_space_dn.unwrap_or(styled),
         contextual_spacing: p.contextual_spacing.unwrap_or(false),
+        mirror_indents: p.mirror_indents.unwrap_or(false),
         bidi: p.bidi.unwrap_or(false),
         tabs,
         shading: p.shading,

@@ -661,8 +661,19 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
 
     fn place_line(&mut self, p: &mut LaidParagraph, k: usize) {
         let frag = p.lines[k].frag.take_content();
-        let (x, y, h) = (self.col_x(), self.y, frag.height);
         let st = &p.style;
+        // §17.3.1.18: with mirrored indents the left indent is the inside one, on the right
+        // of an even page. Word mirrors the paragraph's box, its hanging first line
+        // included, and keeps its width: on even pages of DavidZimen_POT_semestralka_Dokumentacia
+        // (corpus/word; its Normal mirrors) toc 2 entries (12 pt left) stand at the margin,
+        // bullets (36 pt left, 18 hanging) at it with their text 18 pt in, numbered headings
+        // (hanging to the margin) where they are on odd pages.
+        let mirror = if st.mirror_indents && self.pages.len() % 2 == 0 {
+            st.indent_right - st.indent_left.min(st.indent_left + st.first_line)
+        } else {
+            Pt::ZERO
+        };
+        let (x, y, h) = (self.col_x() + mirror, self.y, frag.height);
         let left = x + st.indent_left.min(st.indent_left + st.first_line);
         let right = x + self.col_w - st.indent_right;
         let mut deco = Fragment::new(h);

@@ -249,3 +249,28 @@ fn a_hidden_empty_numbered_paragraph_takes_no_line_and_shows_no_number() {
     assert_eq!(lines(&shown[0]).len(), 3, "the same paragraph shown has its number");
     assert!(ls[1].0 < lines(&shown[0])[2].0, "the hidden one takes no room");
 }
+
+/// An empty paragraph whose mark is a section break is no list item and breaks no page:
+/// dries007_Project2_Verslag (corpus/word) ends its first section with an empty numbered
+/// heading that has page break before; Word gives the next heading the number 1 and starts
+/// it on the page after the contents, no page holding the empty one.
+#[test]
+fn an_empty_paragraph_holding_a_section_break_is_no_list_item_and_breaks_no_page() {
+    let heading = |num: i64, text: &str, sect: &str| {
+        format!(
+            r#"<w:p><w:pPr><w:pageBreakBefore/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="{num}"/></w:numPr>{sect}</w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>"#
+        )
+    };
+    let section = r#"<w:sectPr><w:type w:val="continuous"/><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>"#;
+    let body = format!(
+        r#"<w:p><w:r><w:t>Contents</w:t></w:r></w:p>{}{}{}"#,
+        heading(1, "", section),
+        heading(1, "Hardware", ""),
+        heading(1, "Software", "")
+    );
+    let pages = lay(&body);
+    assert_eq!(pages.len(), 3, "contents, Hardware, Software: {}", pages.len());
+    let text = |page: usize| -> String { lines(&pages[page])[0].1.iter().map(|p| p.2.as_str()).collect() };
+    assert_eq!(text(1), "1.Hardware");
+    assert_eq!(text(2), "2.Software");
+}

@@ -57,6 +57,27 @@ fn pagination_bookmarks_after_a_page_break_leave_the_mark_with_the_break() {
     assert!(pages[1].find("More").is_some(), "{pages:?}");
 }
 
+#[test]
+fn pagination_a_rotated_inline_picture_takes_its_turned_box_in_the_line() {
+    // Word sets a rotated inline picture by the bounding box of its turned extent
+    // (dries007_Project2_Verslag, corpus/word: two 286 × 169 pt pictures turned 270° stand
+    // side by side, each 169 wide and 286 tall). Two 300 × 100 pt pictures turned a quarter
+    // fit side by side in the 468 pt column, and the line is 300 pt tall; upright, the
+    // second goes to the next line.
+    let turned = inline_picture(300, 100).replace("<a:xfrm>", r#"<a:xfrm rot="5400000">"#);
+    let body = |picture: &str| {
+        format!(r#"<w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r>{picture}</w:r><w:r>{picture}</w:r></w:p><w:p><w:r><w:t>Next</w:t></w:r></w:p>{SECT}"#)
+    };
+    let lay = |picture: &str| lay_out(&docx_with_image(&body(picture), "p.png", &png(4, 4)));
+    let next = |pages: &[docx2pdf::layout::summary::PageSummary]| pages[0].find("Next").expect("next").baseline;
+    let turned_pages = lay(&turned);
+    let upright_pages = lay(&inline_picture(300, 100));
+    // One 300 pt line of pictures, then Next (11 pt Calibri: ascent 10.0 at single spacing).
+    assert!(next(&turned_pages) > 72.0 + 300.0 && next(&turned_pages) < 72.0 + 300.0 + 16.0, "{turned_pages:?}");
+    // Upright: two 100 pt lines.
+    assert!(next(&upright_pages) > 72.0 + 200.0 && next(&upright_pages) < 72.0 + 200.0 + 16.0, "{upright_pages:?}");
+}
+
 /// The paragraph after one holding a 100 × 200 pt inline picture with `effect` (the
 /// attributes of a `wp:effectExtent`, or none) between `text` and `after`, at the top of
 /// the page; and the text after the picture on its line.

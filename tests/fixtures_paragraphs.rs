@@ -211,6 +211,32 @@ fn paragraph_of_nothing_but_spaces_is_as_tall_as_its_mark() {
     assert!(text > empty + 5.0, "a line with text keeps its text's height: {text} vs {empty}");
 }
 
+/// The pitch of two 12 pt lines in Constantia, declared in the font table with the
+/// alternative Courier New and the entry's own extra elements `more`.
+fn constantia_pitch(more: &str) -> f64 {
+    let table = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:fonts xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:font w:name="Constantia"><w:altName w:val="Courier New"/>{more}<w:charset w:val="00"/><w:family w:val="roman"/><w:pitch w:val="variable"/></w:font></w:fonts>"#
+    );
+    let line = r#"<w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:rPr><w:rFonts w:ascii="Constantia" w:hAnsi="Constantia"/><w:sz w:val="24"/></w:rPr><w:t>Line</w:t></w:r></w:p>"#;
+    let body = format!("{line}{line}{SECT}");
+    let pages = lay_out(&docx_with_rels(&body, &[("rIdF", "fontTable", "fontTable.xml", &table)]));
+    let lines = body_lines(&pages[0]);
+    lines[1].baseline - lines[0].baseline
+}
+
+#[test]
+fn a_font_the_saving_machine_had_keeps_its_own_metrics_before_its_alternative() {
+    // With its PANOSE in the font table the saving machine had the font, and Word sets it
+    // with its own metrics (dries007_Project2_Verslag, corpus/word: Anonymous Pro, altName
+    // Courier New, 1.0 em lines): Constantia's line, 1950 + 550 of 2048 em. Without it, the
+    // alternative's (PedroAlmeidacode_SGP_WebService_sdd: Open Sans set as Segoe UI):
+    // Courier New's, Liberation Mono's 1705 + 615.
+    let own = constantia_pitch(r#"<w:panose1 w:val="02030602050306030303"/>"#);
+    let alternative = constantia_pitch("");
+    assert!(near(own, 12.0 * 2500.0 / 2048.0, 0.01), "{own}");
+    assert!(near(alternative, 12.0 * 2320.0 / 2048.0, 0.01), "{alternative}");
+}
+
 /// The width of "Generic name" set in `font`, with a font table declaring "sans-serif" as
 /// Word's HTML import writes it.
 fn width_in(font: &str) -> f64 {

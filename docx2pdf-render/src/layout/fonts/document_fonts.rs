@@ -98,6 +98,19 @@ impl DocumentFonts {
         }
         let decl = self.decls.get(&family.trim().to_lowercase());
         let alt = decl.and_then(|d| d.alt_name.as_deref()).map(str::trim).filter(|a| !a.is_empty());
+        // A family whose font-table entry gives its PANOSE was on the machine that saved the
+        // document, and Word sets it with its own metrics where we know them, before the
+        // alternative: dries007_Project2_Verslag's Anonymous Pro (altName Courier New, with
+        // PANOSE) stands 1.0 em apart in Word's PDF, where Courier New's 1.13 em made the
+        // code listing 5 pages longer. An entry without it names a font the saving machine
+        // lacked, which Word replaces with the alternative (Open Sans as Segoe UI in
+        // PedroAlmeidacode_SGP_WebService_sdd).
+        if alt.is_some() && decl.is_some_and(|d| d.panose1.is_some()) && cjk_family(family).is_none() {
+            let kind = decl.and_then(class_of).unwrap_or_else(|| generic_kind(&family.trim().to_lowercase()));
+            if let Some(face) = book.emulated(kind, bold, italic, family) {
+                return Some((face, FamilyMatch::Compatible));
+            }
+        }
         if let Some(alt) = alt {
             if let Some(face) = self.embedded(alt, bold, italic, false).or_else(|| book.installed(alt, bold, italic)) {
                 return Some((face, FamilyMatch::Exact));

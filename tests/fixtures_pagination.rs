@@ -78,6 +78,27 @@ fn pagination_a_rotated_inline_picture_takes_its_turned_box_in_the_line() {
     assert!(next(&upright_pages) > 72.0 + 200.0 && next(&upright_pages) < 72.0 + 200.0 + 16.0, "{upright_pages:?}");
 }
 
+#[test]
+fn pagination_a_picture_that_would_run_off_the_page_takes_its_paragraph_along() {
+    // A picture placed 20 pt below its paragraph's top, 300 pt tall and wrapping the text
+    // square, does not fit under a paragraph at the foot of a full page: Word starts the
+    // paragraph on the next page with the picture below it (FiryanulRizky_RisetOperasi_
+    // SimpleksMaksimasi_Laporan, corpus/word). Placed from the margin, it stays.
+    let picture = |from: &str| {
+        format!(
+            r#"<w:drawing><wp:anchor xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" distT="0" distB="0" distL="0" distR="0" simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1"><wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="{from}"><wp:posOffset>254000</wp:posOffset></wp:positionV><wp:extent cx="2540000" cy="3810000"/><wp:wrapSquare wrapText="bothSides"/><wp:docPr id="1" name="Picture 1"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="p.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2540000" cy="3810000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:anchor></w:drawing>"#
+        )
+    };
+    let filler: String = (0..30).map(|_| r#"<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:t>Filler</w:t></w:r></w:p>"#).collect();
+    let page_of_item = |from: &str| {
+        let body = format!(r#"{filler}<w:p><w:r>{}</w:r><w:r><w:t>Item</w:t></w:r></w:p>{SECT}"#, picture(from));
+        let pages = lay_out(&docx_with_image(&body, "p.png", &png(4, 4)));
+        pages.iter().position(|p| p.find("Item").is_some()).expect("the item")
+    };
+    assert_eq!(page_of_item("paragraph"), 1, "the paragraph goes with its picture");
+    assert_eq!(page_of_item("margin"), 0, "a picture placed from the margin does not move it");
+}
+
 /// The paragraph after one holding a 100 × 200 pt inline picture with `effect` (the
 /// attributes of a `wp:effectExtent`, or none) between `text` and `after`, at the top of
 /// the page; and the text after the picture on its line.

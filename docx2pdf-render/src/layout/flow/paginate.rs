@@ -781,8 +781,22 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
     /// first line went, over the body text.
     fn place_boxes(&mut self, index: usize, ahead: Option<(Arc<ParaStyle>, Pt)>) -> Result<(), LayoutError> {
         let ResolvedBlock::Paragraph(p) = &self.doc.body[index] else { return Ok(()) };
-        let (page, top) = match ahead {
-            Some((st, need)) => self.anchor_top(&st, need)?,
+        let (page, top) = match &ahead {
+            Some((st, need)) => {
+                let (page, top) = self.anchor_top(st, *need)?;
+                // A picture that wraps the text and stands below its paragraph's top goes
+                // with its paragraph to the next page rather than off this one's foot:
+                // Word starts FiryanulRizky_RisetOperasi_SimpleksMaksimasi_Laporan's
+                // "Halaman Lihat Algoritma" item on the next page with its 359 pt picture
+                // below it (corpus/word, 33 pages; GaborSzucs98_ASPNETVote_Dokumentacio's
+                // "Komponensek:" likewise).
+                if self.col_has_content && self.falls_off(p, page, top) {
+                    self.next_column(Cause::Auto)?;
+                    self.anchor_top(st, *need)?
+                } else {
+                    (page, top)
+                }
+            }
             None => match self.para_top {
                 Some(at) => at,
                 None => return Ok(()),
@@ -810,6 +824,26 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             self.place_float(page, at, frag, size.width, float);
         }
         Ok(())
+    }
+
+    /// Whether a picture of `p` that wraps the text and is placed from the paragraph or its
+    /// line would run below the foot of the body on `page`, the paragraph starting at `top`.
+    fn falls_off(&self, p: &ResolvedParagraph<'_>, page: usize, top: Pt) -> bool {
+        let frame = self.anchor_frame(page, top);
+        p.floating.iter().any(|f| {
+            let anchor = f.anchor;
+            let from_text = anchor
+                .vertical
+                .as_ref()
+                .and_then(|v| v.relative_from.as_deref())
+                .is_some_and(|r| r == "paragraph" || r == "line");
+            if anchor.wrap == Wrap::None || anchor.behind_text || !from_text {
+                return false;
+            }
+            let size = picture::size(f.picture);
+            let at = anchor_origin(anchor.horizontal.as_ref(), anchor.vertical.as_ref(), &frame, size.width, size.height);
+            at.y + size.height > self.bottom + EPSILON
+        })
     }
 
     /// Puts a floating object on `page` at `at`, in front of the text or behind it, and keeps

@@ -156,7 +156,10 @@ mod tests {
 
     #[test]
     fn an_inline_picture_stands_on_the_baseline_and_makes_its_line_taller() {
-        let out = lay(&doc_of(vec![with_picture("text ", picture(None, 100)), para("next")]));
+        // Upright: a turned picture stands on the baseline by its turned box (see `Effect::of`).
+        let mut upright = picture(None, 100);
+        upright.transform = PictureTransform::default();
+        let out = lay(&doc_of(vec![with_picture("text ", upright), para("next")]));
         let page = &out.layout.pages[0];
         let (at, item) = images(page).pop().expect("the picture");
         let l = lines(page);

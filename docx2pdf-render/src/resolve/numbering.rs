@@ -8,18 +8,10 @@ use super::list_text::{expand, LevelValue};
 use crate::docx::model::{AbstractNum, ListLevel, NumInstance, NumberFormat, NumberingDefs, Picture, StyleSheet};
 use crate::fast_map::FastMap;
 
-/// Whose counters a paragraph advances.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum ListKey {
-    /// Nums without overrides share their abstract definition's sequence (notes §6).
-    Abstract(i64),
-    /// A num with `w:lvlOverride` counts on its own, from its override starts.
-    Num(i64),
-}
-
 /// A `w:num` with its abstract definition, numbering-style links followed.
 struct Found<'a> {
-    key: ListKey,
+    /// The abstract definition whose counters the paragraph advances.
+    key: i64,
     num: &'a NumInstance,
     abs: &'a AbstractNum,
 }
@@ -39,13 +31,15 @@ pub(super) struct Label<'a> {
 pub(super) struct Lists<'a> {
     defs: &'a NumberingDefs,
     styles: &'a StyleSheet,
-    counters: FastMap<ListKey, [Option<i64>; 9]>,
+    counters: FastMap<i64, [Option<i64>; 9]>,
+    /// The nums whose `w:startOverride`s have restarted their sequence.
+    restarted: Vec<i64>,
 }
 
 impl<'a> Lists<'a> {
     /// Lists over a document's numbering and styles, no counter started.
     pub(super) fn new(defs: &'a NumberingDefs, styles: &'a StyleSheet) -> Lists<'a> {
-        Lists { defs, styles, counters: FastMap::default() }
+        Lists { defs, styles, counters: FastMap::default(), restarted: Vec::new() }
     }
 
     fn find(&self, num_id: i64) -> Option<Found<'a>> {
@@ -67,8 +61,7 @@ impl<'a> Lists<'a> {
                 (abs_id, abs) = (id, linked);
             }
         }
-        let key = if num.overrides.is_empty() { ListKey::Abstract(abs_id) } else { ListKey::Num(num_id) };
-        Some(Found { key, num, abs })
+        Some(Found { key: abs_id, num, abs })
     }
 
     /// The definition of `level` in the list `num_id`: a replacement `w:lvl` of the num,
@@ -85,6 +78,22 @@ impl<'a> Lists<'a> {
         let def = level_of(&found, ilvl)?;
         let levels: Vec<Option<&ListLevel>> = (0..9).map(|l| level_of(&found, l)).collect();
         let counters = self.counters.entry(found.key).or_insert([None; 9]);
+        // Every num of one abstract definition counts in one sequence (notes §6); a num's
+        // `w:startOverride` restarts it where that num is first used, and the nums after it
+        // go on from there: dries007_Project2_Verslag (corpus/word) numbers its first
+        // Heading 1 through a num restarting at 1, the next through the plain num of the
+        // same definition, and Word shows 1 and 2.
+        if !self.restarted.contains(&num_id) {
+            let starts: Vec<u8> = found.num.overrides.iter().filter(|o| o.start.is_some()).map(|o| o.level).collect();
+            if !starts.is_empty() {
+                self.restarted.push(num_id);
+                for level in starts {
+                    if let Some(slot) = counters.get_mut(usize::from(level)) {
+                        *slot = None;
+                    }
+                }
+            }
+        }
         counters[ilvl] = Some(match counters[ilvl] {
             Some(n) => n + 1,
             None => start_of(&found, ilvl, def),
@@ -177,8 +186,8 @@ mod tests {
     }
 
     #[test]
-    fn a_start_override_starts_a_list_of_its_own() {
-        assert_eq!(texts(&[(1, 0), (3, 0), (3, 0), (1, 0)]), ["1.", "5.", "6.", "2."]);
+    fn a_start_override_restarts_the_sequence_once_and_the_others_go_on_from_there() {
+        assert_eq!(texts(&[(1, 0), (3, 0), (3, 0), (1, 0), (3, 0)]), ["1.", "5.", "6.", "7.", "8."]);
     }
 
     #[test]

@@ -94,6 +94,16 @@ impl<'a> Lists<'a> {
                 }
             }
         }
+        // A level used before the levels above it counts them as used at their starts, so
+        // that the next item of such a level is its second: in
+        // AndresMunozB_Paradigmas-Scheme_Informe (corpus/word) three Heading 2 items at
+        // level 1 show 1.1 to 1.3, an empty list paragraph at level 0 follows, and the
+        // next Heading 2 shows 2.1.
+        for (l, slot) in counters.iter_mut().enumerate().take(ilvl) {
+            if slot.is_none() {
+                *slot = levels[l].map(|d| start_of(&found, l, d));
+            }
+        }
         counters[ilvl] = Some(match counters[ilvl] {
             Some(n) => n + 1,
             None => start_of(&found, ilvl, def),
@@ -197,7 +207,12 @@ mod tests {
         let s = StyleSheet::default();
         let mut lists = Lists::new(&d, &s);
         let got: Vec<String> = [(1, 1), (1, 0), (1, 1)].iter().map(|&(n, l)| lists.advance(n, l).unwrap().text).collect();
-        assert_eq!(got, ["a)", "1.", "b)"]);
+        assert_eq!(got, ["a)", "2.", "b)"]);
+    }
+
+    #[test]
+    fn a_level_used_first_counts_the_levels_above_it_as_used() {
+        assert_eq!(texts(&[(1, 1), (1, 1), (1, 0), (1, 1)]), ["a)", "b)", "2.", "a)"]);
     }
 
     #[test]

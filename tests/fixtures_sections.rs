@@ -315,3 +315,26 @@ fn section_break_after_a_page_break_makes_no_blank_page() {
     assert_eq!(pages.len(), 2);
     assert!(near(pages[1].find("Continued").unwrap().baseline, pages[0].find("Cover").unwrap().baseline, 0.01));
 }
+
+#[test]
+fn an_empty_paragraph_closing_a_section_before_a_continuous_one_takes_no_room() {
+    // Word sets the next section's first line where the empty mark's line would stand.
+    let spaced = r#"<w:pPr><w:spacing w:after="200" w:line="360" w:lineRule="auto"/></w:pPr>"#;
+    let heading = format!(r#"<w:p>{spaced}<w:r><w:t>Heading</w:t></w:r></w:p>"#);
+    let empty_closing = format!(r#"<w:p><w:pPr><w:spacing w:after="200" w:line="360" w:lineRule="auto"/>{}</w:pPr></w:p>"#, sect(""));
+    let continuous = sect(r#"<w:type w:val="continuous"/>"#);
+    let listing = |between: &str| {
+        let body = format!("{heading}{between}{}{continuous}", paragraph("First listed line"));
+        let pages = lay_out(&docx(&body));
+        assert_eq!(pages.len(), 1);
+        pages[0].find("First listed line").unwrap().baseline - pages[0].find("Heading").unwrap().baseline
+    };
+    let plain = listing("");
+    assert!(near(listing(&empty_closing), plain, 0.01), "{} against {plain}", listing(&empty_closing));
+    // An empty paragraph that closes no section keeps its line.
+    let empty = format!("<w:p>{spaced}</w:p>");
+    assert!(listing(&empty) > plain + 20.0);
+    // One with text keeps it too.
+    let closing_text = format!(r#"<w:p><w:pPr>{}</w:pPr><w:r><w:t>Closing words</w:t></w:r></w:p>"#, sect(""));
+    assert!(listing(&closing_text) > plain + 10.0);
+}

@@ -273,7 +273,8 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
                     _ => None,
                 };
                 let skip = match (&laid[i], self.section_mark_only(sources[i])) {
-                    (Laid::Paragraph(p), true) => self.break_pending || !self.first_line_fits(p),
+                    (Laid::Paragraph(p), Some(true)) => self.break_pending || !self.first_line_fits(p),
+                    (Laid::Paragraph(_), Some(false)) => true,
                     _ => false,
                 };
                 if !skip {
@@ -893,22 +894,29 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
         Ok((self.pages.len() - 1, self.y + self.first_lead(prev_after, before)))
     }
 
-    /// Whether `block` is an empty paragraph whose mark is a section break that starts a new
-    /// page. Word never gives such a mark a page of its own: after a page break it stays
-    /// behind the break, the section's new page being the break's (the empty paragraph
-    /// holding Aawahan_Electric-Circuit-Simulation_SRS's first `w:sectPr` after a page
-    /// break), and at the foot of a full page it stays on that page
+    /// Whether `block` is an empty paragraph whose mark is a section break, and if so
+    /// whether the next section starts a new page.
+    ///
+    /// Word never gives such a mark a page of its own: after a page break it stays behind
+    /// the break, the section's new page being the break's (the empty paragraph holding
+    /// Aawahan_Electric-Circuit-Simulation_SRS's first `w:sectPr` after a page break), and
+    /// at the foot of a full page it stays on that page
     /// (AndresMunozB_Paradigmas-Scheme_Informe: a 1.5-line mark below the last line of its
     /// table of figures; the next section starts on the next page, not the one after).
-    fn section_mark_only(&self, block: Option<&ResolvedBlock<'_>>) -> bool {
-        let Some(ResolvedBlock::Paragraph(p)) = block else { return false };
-        let Some(closed) = p.closes_section else { return false };
+    ///
+    /// Before a continuous section it takes no room at all: the next section's first line
+    /// stands where the mark's would (AndresMunozB_Paradigmas-Scheme_Informe around its
+    /// two-column figures, twice 30.7 pt, a 1.5-line 12 pt mark with 10 pt after;
+    /// dries007_Project2_Verslag's listings start right under their headings).
+    fn section_mark_only(&self, block: Option<&ResolvedBlock<'_>>) -> Option<bool> {
+        let Some(ResolvedBlock::Paragraph(p)) = block else { return None };
+        let closed = p.closes_section?;
         let blank = |c: &RunContent| matches!(c, RunContent::Text(t) if t.is_empty());
         let empty = p.label.is_none()
             && p.text_boxes.is_empty()
             && p.inlines.iter().all(|i| !matches!(i, ResolvedInline::Run(r) if !r.content.iter().all(blank)));
-        let Some(next) = self.doc.sections.get(closed + 1) else { return false };
-        empty && opens_page(&self.doc.sections[closed], next)
+        let next = self.doc.sections.get(closed + 1)?;
+        empty.then(|| opens_page(&self.doc.sections[closed], next))
     }
 
     /// Whether the first line of `p` fits on the current page below what it holds.

@@ -64,6 +64,12 @@ FAMILIES = {
     "AnonymousPro": "anonymous pro",
     "JetBrainsMono": "jetbrains mono",
     "HelvLight": "helvlight",
+    "Billabong": "billabong",
+    # Korean and Chinese faces documents name in their own script (layout/fonts/east_asian.rs
+    # gives the English name): 나눔손글씨 펜, 나눔바른펜, 方正舒体.
+    "NanumPen": "nanum pen",
+    "NanumBarunpen": "nanumbarunpen",
+    "FZSTK": "fzshuti",
     # Not B Nazanin: its line (1990 + 1045 of 2048 em) over a substitute's Arabic glyphs
     # moved its two documents of corpus/word away from Word's (HosseinGholami1995: 13
     # pages against Word's 12, 11 without it).

@@ -74,6 +74,8 @@ const CJK_FAMILIES: &[CjkFamily] = &[
     CjkFamily { names: &["gulim", "굴림", "gulimche", "굴림체"], canonical: "gulim", lang: CjkLang::Ko, serif: false },
     CjkFamily { names: &["dotum", "돋움", "dotumche", "돋움체"], canonical: "dotum", lang: CjkLang::Ko, serif: false },
     CjkFamily { names: &["nanumgothic", "나눔고딕", "nanum gothic"], canonical: "nanumgothic", lang: CjkLang::Ko, serif: false },
+    CjkFamily { names: &["nanum pen", "나눔손글씨 펜", "nanumpen"], canonical: "nanum pen", lang: CjkLang::Ko, serif: false },
+    CjkFamily { names: &["nanumbarunpen", "나눔바른펜", "nanum barunpen"], canonical: "nanumbarunpen", lang: CjkLang::Ko, serif: false },
     CjkFamily { names: &["batang", "바탕", "batangche", "바탕체"], canonical: "batang", lang: CjkLang::Ko, serif: true },
     CjkFamily { names: &["gungsuh", "궁서", "gungsuhche", "궁서체"], canonical: "gungsuh", lang: CjkLang::Ko, serif: true },
     CjkFamily { names: &["nanummyeongjo", "나눔명조"], canonical: "nanummyeongjo", lang: CjkLang::Ko, serif: true },
@@ -90,6 +92,7 @@ const CJK_FAMILIES: &[CjkFamily] = &[
     CjkFamily { names: &["dengxian", "等线", "dengxian light", "等线 light"], canonical: "dengxian", lang: CjkLang::ZhHans, serif: false },
     CjkFamily { names: &["simsun", "宋体", "nsimsun", "新宋体"], canonical: "simsun", lang: CjkLang::ZhHans, serif: true },
     CjkFamily { names: &["kaiti", "楷体", "fangsong", "仿宋"], canonical: "kaiti", lang: CjkLang::ZhHans, serif: true },
+    CjkFamily { names: &["fzshuti", "方正舒体"], canonical: "fzshuti", lang: CjkLang::ZhHans, serif: true },
     CjkFamily { names: &["microsoft jhenghei", "微軟正黑體", "microsoft jhenghei ui"], canonical: "microsoft jhenghei", lang: CjkLang::ZhHant, serif: false },
     CjkFamily { names: &["pmingliu", "新細明體", "mingliu", "細明體"], canonical: "pmingliu", lang: CjkLang::ZhHant, serif: true },
 ];
@@ -243,5 +246,14 @@ mod tests {
     fn batang_is_a_korean_serif_and_meiryo_a_japanese_sans() {
         assert_eq!(cjk_family("바탕"), Some(("batang", CjkLang::Ko, true)));
         assert_eq!(cjk_family("Meiryo"), Some(("meiryo", CjkLang::Ja, false)));
+    }
+
+    #[test]
+    fn hand_lettered_faces_named_in_their_own_script_find_the_metrics_word_measured() {
+        for (native, english) in [("나눔손글씨 펜", "nanum pen"), ("나눔바른펜", "nanumbarunpen"), ("方正舒体", "fzshuti")] {
+            let (canonical, _, _) = cjk_family(native).expect(native);
+            assert_eq!(canonical, english);
+            assert!(crate::layout::fonts::office_metrics::family(canonical).is_some(), "{canonical}");
+        }
     }
 }

@@ -52,6 +52,7 @@ pub mod pdf;
 pub mod pipeline;
 pub mod release;
 pub mod resolve;
+pub mod template;
 pub mod units;
 pub mod warning;
 
@@ -65,4 +66,5 @@ pub use options::{convert, Options};
 pub use pdf::{PdfA, PdfOptions};
 pub use pipeline::{convert_with, Converted, Renderer};
 pub use release::Release;
+pub use template::{TemplateData, TemplateError};
 pub use warning::Warning;

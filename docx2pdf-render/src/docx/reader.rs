@@ -25,7 +25,7 @@ use super::styles::read_styles;
 use super::theme::read_theme;
 use super::theme_color::Palette;
 use super::xml::{to_utf8, Ev, XmlReader};
-use super::{DocxError, PackageLimits, ReadDocument};
+use super::{DocxError, PackageLimits, ReadDocument, StoryContext, StoryFilter};
 
 /// The main part when the package relationships do not name one.
 const DEFAULT_MAIN_PART: &str = "word/document.xml";
@@ -35,6 +35,7 @@ pub(crate) fn read_package(
     bytes: &[u8],
     limits: &PackageLimits,
     deadline: &Deadline,
+    filter: Option<&mut dyn StoryFilter>,
 ) -> Result<ReadDocument, DocxError> {
     sniff(bytes)?;
     deadline.check()?;
@@ -45,6 +46,11 @@ pub(crate) fn read_package(
         warnings: Vec::new(),
         palette: Palette::default(),
         media: MediaCache::default(),
+        filter: match filter {
+            Some(f) => Some(&mut *f as &mut dyn StoryFilter),
+            None => None,
+        },
+        language: None,
     };
 
     let package_rels = parts.rels_of("")?;
@@ -61,6 +67,7 @@ pub(crate) fn read_package(
         .filter(|r| !r.external)
         .map_or(default_sibling(&main, "settings.xml"), |r| r.target.clone());
     document.settings = parts.optional(&settings, read_settings)?.unwrap_or_default();
+    parts.language = document.settings.theme_font_lang.latin.clone();
     if let Some(theme) = document_rels.first_of("theme").filter(|r| !r.external) {
         let theme = parts.optional(&theme.target.clone(), read_theme)?.unwrap_or_default();
         document.theme = theme.fonts;
@@ -153,6 +160,10 @@ struct Parts<'a> {
     palette: Palette,
     /// Picture parts read so far.
     media: MediaCache,
+    /// What rewrites story parts before they are read (a template's fill), if anything.
+    filter: Option<&'a mut dyn StoryFilter>,
+    /// The document's language from its settings, for the filter.
+    language: Option<String>,
 }
 
 impl Parts<'_> {
@@ -199,9 +210,13 @@ impl Parts<'_> {
         name: &str,
         read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource) -> Result<T, DocxError>,
     ) -> Result<Option<T>, DocxError> {
-        let Some(bytes) = self.xml_part(name)? else {
+        let Some(mut bytes) = self.xml_part(name)? else {
             return Ok(None);
         };
+        if let Some(filter) = self.filter.as_deref_mut() {
+            let context = StoryContext { limits: self.limits, deadline: self.deadline, language: self.language.as_deref() };
+            bytes = filter.story(name, bytes, &context)?;
+        }
         let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline).guarded(self.limits);
         let mut media = PackageMedia {
             package: &mut self.package,
@@ -786,7 +801,7 @@ mod tests {
             max_total_bytes: 3000,
             ..Default::default()
         };
-        let e = read_package(&bytes, &limits, &Deadline::none()).unwrap_err();
+        let e = read_package(&bytes, &limits, &Deadline::none(), None).unwrap_err();
         assert!(matches!(e, DocxError::TotalTooLarge { .. }), "{e}");
     }
 
@@ -836,7 +851,7 @@ mod tests {
     #[test]
     fn passed_deadline_is_a_timeout() {
         let bytes = docx("<w:p/>", &[]);
-        let e = read_package(&bytes, &PackageLimits::default(), &Deadline::after(Duration::ZERO)).unwrap_err();
+        let e = read_package(&bytes, &PackageLimits::default(), &Deadline::after(Duration::ZERO), None).unwrap_err();
         assert_eq!(e.kind(), DocxErrorKind::Timeout);
     }
 

@@ -1,0 +1,26 @@
+//! A hook that rewrites a story part's XML (the body, a header, a footer, the notes)
+//! before the reader reads it: the template layer fills content controls and merge fields
+//! through it without the reader knowing of templates.
+
+use crate::deadline::Deadline;
+
+use super::{DocxError, PackageLimits};
+
+/// What a filter may know of the package while it rewrites a part.
+pub struct StoryContext<'a> {
+    /// The limits every part keeps to (elements, depth).
+    pub limits: &'a PackageLimits,
+    /// The conversion's deadline.
+    pub deadline: &'a Deadline,
+    /// The document's language for Latin text (`w:themeFontLang`, §17.15.1.88), if the
+    /// settings name one.
+    pub language: Option<&'a str>,
+}
+
+/// Rewrites story parts before they are read.
+pub trait StoryFilter {
+    /// The XML to read for `part` instead of `xml` (UTF-8), or `xml` itself. It keeps to
+    /// the limits and the deadline of `context` as the reader does; XML it cannot parse is
+    /// handed back unchanged, for the reader to report.
+    fn story(&mut self, part: &str, xml: Vec<u8>, context: &StoryContext<'_>) -> Result<Vec<u8>, DocxError>;
+}

@@ -1,0 +1,322 @@
+//! The walk that fills a story part: each content control (§17.5.2) and merge field takes
+//! its value from the innermost scope that has its key; repeating controls repeat their
+//! content once per element of an array, conditional blocks stay or go.
+
+use std::mem::take;
+
+use serde_json::Value;
+
+use crate::deadline::Deadline;
+use crate::docx::DocxError;
+
+use super::controls::{Control, Kind, Symbol};
+use super::data::at_path;
+use super::date;
+use super::fields;
+use super::text::{first_run_props, run, value_text};
+use super::tree::{Element, Node};
+use super::usage::Usage;
+
+/// Where key paths are read: an object of the data, and its path from the top
+/// (`items.` for an element of `items`).
+#[derive(Clone)]
+pub(crate) struct Scope<'d> {
+    pub value: &'d Value,
+    pub prefix: String,
+}
+
+/// Where a control sits (§17.5.2.29–32), told by its content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Level {
+    /// Runs in a paragraph.
+    Inline,
+    /// Paragraphs and tables.
+    Block,
+    /// Table rows.
+    Row,
+    /// Table cells.
+    Cell,
+}
+
+/// One part's fill.
+pub(crate) struct Fill<'a> {
+    pub usage: &'a mut Usage,
+    pub deadline: &'a Deadline,
+    pub part: &'a str,
+    /// Elements the filled part may still grow by before it passes the package's limit.
+    pub budget: usize,
+    pub limit: usize,
+    /// The document's language, for numbers and dates of fields whose runs name none.
+    pub language: String,
+}
+
+impl<'d> Fill<'_> {
+    /// Fills `nodes` in `scopes`.
+    pub fn nodes(&mut self, nodes: Vec<Node>, scopes: &[Scope<'d>]) -> Result<Vec<Node>, DocxError> {
+        let mut out = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            match node {
+                Node::Element(e) if e.is("sdt") => self.control(e, scopes, &mut out)?,
+                Node::Element(e) if e.is("fldSimple") => fields::simple(self, e, scopes, &mut out),
+                Node::Element(mut e) => {
+                    e.children = self.nodes(take(&mut e.children), scopes)?;
+                    out.push(Node::Element(e));
+                }
+                other => out.push(other),
+            }
+        }
+        fields::complex(self, &mut out, scopes);
+        Ok(out)
+    }
+
+    /// The value of `key` in the innermost scope that has it, noted as used.
+    pub fn lookup(&mut self, key: &str, scopes: &[Scope<'d>]) -> Option<(&'d Value, String)> {
+        for scope in scopes.iter().rev() {
+            if let Some(v) = at_path(scope.value, key) {
+                let path = format!("{}{key}", scope.prefix);
+                return Some((v, path));
+            }
+        }
+        None
+    }
+
+    /// Takes `elements` more from the budget, or fails as the reader would on the part.
+    fn spend(&mut self, elements: usize) -> Result<(), DocxError> {
+        self.deadline.check()?;
+        self.budget = self.budget.checked_sub(elements).ok_or_else(|| DocxError::TooManyElements { part: self.part.to_owned(), limit: self.limit })?;
+        Ok(())
+    }
+
+    fn control(&mut self, mut sdt: Element, scopes: &[Scope<'d>], out: &mut Vec<Node>) -> Result<(), DocxError> {
+        let control = Control::read(sdt.child("sdtPr"));
+        let level = level(&sdt);
+        let found = match &control.key {
+            Some(key) => {
+                let found = self.lookup(key, scopes);
+                // A bound control shows its Custom XML part's value, as Word does.
+                if found.is_none() && !control.bound && control.kind != Kind::RepeatingItem {
+                    self.usage.missing(key);
+                }
+                found
+            }
+            None => None,
+        };
+        let Some((value, path)) = found else {
+            return self.keep(sdt, scopes, out);
+        };
+        match (&control.kind, value) {
+            (Kind::RepeatingSection, Value::Array(items)) => {
+                self.usage.scoped(path.clone());
+                let content = take(&mut content_mut(&mut sdt).children);
+                let template = section_item(&content).unwrap_or(content);
+                self.repeat(&template, items, &path, scopes, out)
+            }
+            (_, Value::Array(items)) if level != Level::Inline => {
+                self.usage.scoped(path.clone());
+                let template = take(&mut content_mut(&mut sdt).children);
+                self.repeat(&template, items, &path, scopes, out)
+            }
+            (Kind::Checkbox { checked, unchecked }, v) => {
+                self.usage.used(path);
+                let state = if truthy(v) { checked } else { unchecked };
+                check(&mut sdt, state, truthy(v));
+                out.push(Node::Element(sdt));
+                Ok(())
+            }
+            // §17.5.2: a block's control whose value is false or null goes with its
+            // content; true keeps the content without the control.
+            (_, Value::Bool(false) | Value::Null) if level != Level::Inline => {
+                self.usage.used(path);
+                Ok(())
+            }
+            (_, Value::Bool(true)) if level != Level::Inline => {
+                self.usage.used(path);
+                let content = take(&mut content_mut(&mut sdt).children);
+                out.extend(self.nodes(content, scopes)?);
+                Ok(())
+            }
+            (_, Value::Object(_)) if level != Level::Inline => {
+                self.usage.scoped(path.clone());
+                let mut inner = scopes.to_vec();
+                inner.push(Scope { value, prefix: format!("{path}.") });
+                let content = take(&mut content_mut(&mut sdt).children);
+                out.extend(self.nodes(content, &inner)?);
+                Ok(())
+            }
+            (kind, v) => {
+                self.usage.used(path);
+                let text = match (kind, v) {
+                    (Kind::Date { format, lang }, Value::String(s)) => {
+                        date::parse_iso(s).map_or_else(|| s.clone(), |d| date::format(&d, format, lang))
+                    }
+                    (Kind::List(items), v) => {
+                        let wanted = value_text(v);
+                        items.iter().find(|(_, value)| *value == wanted).map_or(wanted, |(display, _)| display.clone())
+                    }
+                    (_, Value::Array(items)) => items.iter().map(value_text).collect::<Vec<_>>().join(", "),
+                    (_, v) => value_text(v),
+                };
+                set_text(&mut sdt, level, &text);
+                out.push(Node::Element(sdt));
+                Ok(())
+            }
+        }
+    }
+
+    /// A control left as the document has it, with what is inside filled.
+    fn keep(&mut self, mut sdt: Element, scopes: &[Scope<'d>], out: &mut Vec<Node>) -> Result<(), DocxError> {
+        sdt.children = self.nodes(take(&mut sdt.children), scopes)?;
+        out.push(Node::Element(sdt));
+        Ok(())
+    }
+
+    /// `template` once per element of `items`, each filled with the element as the
+    /// innermost scope; nothing for an empty array.
+    fn repeat(&mut self, template: &[Node], items: &'d [Value], path: &str, scopes: &[Scope<'d>], out: &mut Vec<Node>) -> Result<(), DocxError> {
+        let size: usize = template.iter().map(|n| if let Node::Element(e) = n { e.count() } else { 0 }).sum();
+        let mut inner = scopes.to_vec();
+        for item in items {
+            self.spend(size)?;
+            inner.push(Scope { value: item, prefix: format!("{path}.") });
+            out.extend(self.nodes(template.to_vec(), &inner)?);
+            inner.pop();
+        }
+        Ok(())
+    }
+}
+
+/// Where `sdt` sits, from the first element of its content.
+fn level(sdt: &Element) -> Level {
+    let Some(content) = sdt.child("sdtContent") else { return Level::Inline };
+    for e in content.elements() {
+        match e.local() {
+            b"tr" => return Level::Row,
+            b"tc" => return Level::Cell,
+            b"p" | b"tbl" => return Level::Block,
+            b"r" | b"hyperlink" | b"fldSimple" => return Level::Inline,
+            _ => {}
+        }
+    }
+    Level::Inline
+}
+
+/// The control's content, made when it has none.
+fn content_mut(sdt: &mut Element) -> &mut Element {
+    if sdt.child("sdtContent").is_none() {
+        let content = Element::new(&sdt.prefix().to_vec(), "sdtContent");
+        sdt.children.push(Node::Element(content));
+    }
+    sdt.child_mut("sdtContent").expect("made above")
+}
+
+/// The content of a repeating section's first item (`w15:repeatingSectionItem`).
+fn section_item(content: &[Node]) -> Option<Vec<Node>> {
+    content.iter().find_map(|n| match n {
+        Node::Element(e) if e.is("sdt") && matches!(Control::read(e.child("sdtPr")).kind, Kind::RepeatingItem) => {
+            e.child("sdtContent").map(|c| c.children.clone())
+        }
+        _ => None,
+    })
+}
+
+/// JSON's truth for a check box: `true`, a non-zero number, `"true"`, `"1"`, `"yes"`.
+fn truthy(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|n| n != 0.0),
+        Value::String(s) => matches!(s.trim().to_ascii_lowercase().as_str(), "true" | "1" | "yes" | "x"),
+        _ => false,
+    }
+}
+
+/// The placeholder goes: `w:showingPlcHdr` (§17.5.2.39) says the content is one.
+fn drop_placeholder(sdt: &mut Element) {
+    if let Some(props) = sdt.child_mut("sdtPr") {
+        props.children.retain(|n| !matches!(n, Node::Element(e) if e.is("showingPlcHdr")));
+    }
+}
+
+/// The control's content becomes `text` in the run properties of its first run, in the
+/// first paragraph's properties for a block or a cell.
+fn set_text(sdt: &mut Element, level: Level, text: &str) {
+    drop_placeholder(sdt);
+    let prefix = sdt.prefix().to_vec();
+    let content = content_mut(sdt);
+    let props = first_run_props(&content.children);
+    let new_run = Node::Element(run(&prefix, props, text));
+    let paragraph = |nodes: &[Node]| {
+        let mut p = Element::new(&prefix, "p");
+        let first = nodes.iter().find_map(|n| if let Node::Element(e) = n { e.find("p") } else { None });
+        if let Some(props) = first.and_then(|p| p.child("pPr")) {
+            p.children.push(Node::Element(props.clone()));
+        }
+        p.children.push(new_run.clone());
+        p
+    };
+    match level {
+        Level::Inline => content.children = vec![new_run.clone()],
+        Level::Block => content.children = vec![Node::Element(paragraph(&content.children))],
+        Level::Cell => {
+            let Some(cell) = content.elements().find(|e| e.is("tc")).cloned() else { return };
+            let mut tc = Element { children: Vec::new(), ..cell.clone() };
+            if let Some(props) = cell.child("tcPr") {
+                tc.children.push(Node::Element(props.clone()));
+            }
+            tc.children.push(Node::Element(paragraph(&cell.children)));
+            content.children = vec![Node::Element(tc)];
+        }
+        // A row takes arrays and booleans, not text.
+        Level::Row => {}
+    }
+}
+
+/// A check box shows `state`'s symbol in its font (`w14:checked`, §17.5.2 of the 2010
+/// extensions).
+fn check(sdt: &mut Element, state: &Symbol, checked: bool) {
+    drop_placeholder(sdt);
+    if let Some(flag) = sdt.child_mut("sdtPr").and_then(|p| p.child_mut("checkbox")).and_then(|c| c.child_mut("checked")) {
+        let name = flag.attrs.iter().find(|(k, _)| super::tree::local(k) == b"val").map(|(k, _)| k.clone());
+        if let Some(name) = name {
+            flag.set_attr(&name, if checked { "1" } else { "0" });
+        }
+    }
+    let prefix = sdt.prefix().to_vec();
+    let content = content_mut(sdt);
+    let mut props = first_run_props(&content.children).unwrap_or_else(|| Element::new(&prefix, "rPr"));
+    props.children.retain(|n| !matches!(n, Node::Element(e) if e.is("rFonts")));
+    let mut fonts = Element::new(&prefix, "rFonts");
+    for slot in ["ascii", "hAnsi", "eastAsia", "cs"] {
+        let mut name = prefix.clone();
+        name.extend_from_slice(slot.as_bytes());
+        fonts.set_attr(&name, &state.font);
+    }
+    // rFonts follows rStyle (§17.3.2, the order of CT_RPr).
+    let at = props.children.iter().position(|n| matches!(n, Node::Element(e) if !e.is("rStyle"))).unwrap_or(props.children.len());
+    props.children.insert(at, Node::Element(fonts));
+    let symbol = run(&prefix, Some(props), &state.char.to_string());
+    replace_first_run(&mut content.children, symbol);
+}
+
+/// Puts `new` where the first run is (inside a paragraph for a block control), dropping the
+/// other runs beside it.
+fn replace_first_run(nodes: &mut Vec<Node>, new: Element) {
+    if let Some(i) = nodes.iter().position(|n| matches!(n, Node::Element(e) if e.is("r"))) {
+        nodes[i] = Node::Element(new);
+        let mut seen = 0;
+        nodes.retain(|n| {
+            let is_run = matches!(n, Node::Element(e) if e.is("r"));
+            seen += usize::from(is_run);
+            !is_run || seen == 1
+        });
+        return;
+    }
+    for n in nodes.iter_mut() {
+        if let Node::Element(e) = n {
+            if e.find("r").is_some() {
+                replace_first_run(&mut e.children, new);
+                return;
+            }
+        }
+    }
+    nodes.push(Node::Element(new));
+}

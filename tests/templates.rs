@@ -1,0 +1,405 @@
+//! Documents from templates (docs/templates.md): DOCX templates built here, with content
+//! controls (§17.5.2) and MERGEFIELD fields (§17.16.5.35), filled with JSON through the
+//! library, `POST /api/convert`'s `data` field and `docx2pdf convert --data`, then read
+//! back with pdftotext and pikepdf.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use actix_web::test::{self};
+use common::docx::{docx, escape};
+use common::{convert_cli, convert_request, form, renderer, Settings, TestService};
+use docx2pdf::db::accounts::Plan;
+use docx2pdf::http::create_app;
+use docx2pdf::pdf::PdfOptions;
+use docx2pdf::render::{convert_filled, Deadline, Rendered};
+use docx2pdf_render::TemplateData;
+use serde_json::{json, Value};
+
+const W14: &str = "http://schemas.microsoft.com/office/word/2010/wordml";
+const W15: &str = "http://schemas.microsoft.com/office/word/2012/wordml";
+
+/// Word's placeholder run in a control that shows it.
+fn placeholder() -> &'static str {
+    r#"<w:r><w:rPr><w:rStyle w:val="PlaceholderText"/></w:rPr><w:t>Click or tap here to enter text.</w:t></w:r>"#
+}
+
+/// A plain text control inside a paragraph, tagged `tag`, showing its placeholder.
+pub fn text_control(tag: &str) -> String {
+    format!(r#"<w:sdt><w:sdtPr><w:alias w:val="{tag}"/><w:tag w:val="{tag}"/><w:showingPlcHdr/><w:text/></w:sdtPr><w:sdtContent>{}</w:sdtContent></w:sdt>"#, placeholder())
+}
+
+/// A rich text control around a paragraph (block level), tagged `tag`.
+fn block_control(tag: &str, paragraphs: &str) -> String {
+    format!(r#"<w:sdt><w:sdtPr><w:tag w:val="{tag}"/></w:sdtPr><w:sdtContent>{paragraphs}</w:sdtContent></w:sdt>"#)
+}
+
+/// A date picker tagged `tag` writing dates as `format` in `lang`.
+fn date_control(tag: &str, format: &str, lang: &str) -> String {
+    format!(
+        r#"<w:sdt><w:sdtPr><w:tag w:val="{tag}"/><w:showingPlcHdr/><w:date><w:dateFormat w:val="{format}"/><w:lid w:val="{lang}"/><w:storeMappedDataAs w:val="dateTime"/><w:calendar w:val="gregorian"/></w:date></w:sdtPr><w:sdtContent>{}</w:sdtContent></w:sdt>"#,
+        placeholder()
+    )
+}
+
+/// A check box tagged `tag`, unchecked, with Word's default symbols.
+fn checkbox(tag: &str) -> String {
+    format!(
+        r#"<w:sdt><w:sdtPr><w:tag w:val="{tag}"/><w14:checkbox xmlns:w14="{W14}"><w14:checked w14:val="0"/><w14:checkedState w14:val="2612" w14:font="MS Gothic"/><w14:uncheckedState w14:val="2610" w14:font="MS Gothic"/></w14:checkbox></w:sdtPr><w:sdtContent><w:r><w:rPr><w:rFonts w:ascii="MS Gothic" w:eastAsia="MS Gothic" w:hAnsi="MS Gothic" w:hint="eastAsia"/></w:rPr><w:t>☐</w:t></w:r></w:sdtContent></w:sdt>"#
+    )
+}
+
+/// A drop-down list tagged `tag` of (display text, value) items.
+fn dropdown(tag: &str, items: &[(&str, &str)]) -> String {
+    let items: String = items.iter().map(|(d, v)| format!(r#"<w:listItem w:displayText="{d}" w:value="{v}"/>"#)).collect();
+    format!(
+        r#"<w:sdt><w:sdtPr><w:tag w:val="{tag}"/><w:showingPlcHdr/><w:dropDownList><w:listItem w:value=""/>{items}</w:dropDownList></w:sdtPr><w:sdtContent><w:r><w:rPr><w:rStyle w:val="PlaceholderText"/></w:rPr><w:t>Choose an item.</w:t></w:r></w:sdtContent></w:sdt>"#
+    )
+}
+
+/// A repeating section tagged `tag` whose one item holds `paragraphs`.
+fn repeating_section(tag: &str, paragraphs: &str) -> String {
+    format!(
+        r#"<w:sdt><w:sdtPr><w:tag w:val="{tag}"/><w15:repeatingSection xmlns:w15="{W15}"/></w:sdtPr><w:sdtContent><w:sdt><w:sdtPr><w15:repeatingSectionItem xmlns:w15="{W15}"/></w:sdtPr><w:sdtContent>{paragraphs}</w:sdtContent></w:sdt></w:sdtContent></w:sdt>"#
+    )
+}
+
+/// A complex MERGEFIELD with `instr`, showing «name» as Word does before a merge.
+fn merge_field(instr: &str, shown: &str) -> String {
+    format!(
+        r#"<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> {} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:noProof/></w:rPr><w:t>«{}»</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>"#,
+        escape(instr),
+        escape(shown)
+    )
+}
+
+fn run(text: &str) -> String {
+    format!(r#"<w:r><w:t xml:space="preserve">{}</w:t></w:r>"#, escape(text))
+}
+
+fn cell(content: &str) -> String {
+    format!(r#"<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr><w:p>{content}</w:p></w:tc>"#)
+}
+
+/// The invoice of docs/templates.md: number, date, customer, one table row per item (a
+/// row-level repeating control), a total, a check box, a drop-down, a conditional
+/// paragraph, a repeating section of contacts and a note.
+pub fn invoice() -> Vec<u8> {
+    let row = format!("<w:tr>{}{}{}</w:tr>", cell(&text_control("description")), cell(&text_control("qty")), cell(&merge_field(r##"MERGEFIELD amount \# "#,##0.00""##, "amount")));
+    let table = format!(
+        r#"<w:tbl><w:tblPr><w:tblW w:w="9000" w:type="dxa"/><w:tblBorders><w:insideH w:val="single" w:sz="4" w:color="000000"/></w:tblBorders></w:tblPr><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid><w:tr>{}{}{}</w:tr>{}</w:tbl>"#,
+        cell(&run("Description")),
+        cell(&run("Qty")),
+        cell(&run("Amount")),
+        block_control("items", &row)
+    );
+    let body = [
+        format!("<w:p>{}{}</w:p>", run("Invoice "), text_control("invoice.number")),
+        format!("<w:p>{}{}</w:p>", run("Date: "), date_control("date", "d MMMM yyyy", "en-US")),
+        block_control("customer.name", &format!("<w:p>{}</w:p>", placeholder())),
+        format!("<w:p>{}{}</w:p>", run("City: "), text_control("customer.address.city")),
+        table,
+        format!(r#"<w:p><w:fldSimple w:instr=" MERGEFIELD total \b &quot;Total: &quot; \# &quot;#,##0.00&quot; ">{}</w:fldSimple></w:p>"#, run("«total»")),
+        format!("<w:p>{}{}</w:p>", run("Paid: "), checkbox("paid")),
+        format!("<w:p>{}{}</w:p>", run("Terms: "), dropdown("terms", &[("Net 30", "n30"), ("Due on receipt", "now")])),
+        block_control("early", &format!("<w:p>{}</w:p>", run("Thank you for paying early."))),
+        repeating_section("contacts", &format!("<w:p>{}{}</w:p>", run("Contact: "), text_control("name"))),
+        format!("<w:p>{}{}</w:p>", run("Note: "), text_control("note")),
+        format!("<w:p>{}</w:p>", run("End of invoice.")),
+    ]
+    .concat();
+    docx(&body)
+}
+
+/// The invoice's data.
+pub fn invoice_data() -> Value {
+    json!({
+        "invoice": {"number": "INV-0042"},
+        "date": "2026-03-03",
+        "customer": {"name": "Ada Lovelace", "address": {"city": "London"}},
+        "items": [
+            {"description": "Analytical engine design", "qty": 2, "amount": 1234.5},
+            {"description": "Punched cards", "qty": 500, "amount": 75}
+        ],
+        "total": 1309.5,
+        "paid": true,
+        "terms": "n30",
+        "early": false,
+        "contacts": [{"name": "Charles Babbage"}, {"name": "Mary Somerville"}],
+        "note": "Bring the cards"
+    })
+}
+
+fn data(value: Value) -> TemplateData {
+    let Value::Object(map) = value else { panic!("an object") };
+    TemplateData::new(map)
+}
+
+/// Converts `bytes` filled with `value` through the library's pipeline.
+fn fill(bytes: &[u8], value: Value) -> Rendered {
+    convert_filled(&renderer(), bytes, &Deadline::none(), PdfOptions::default(), Some(&data(value))).expect("a PDF")
+}
+
+/// The PDF's text as words, one string.
+fn words(pdf: &[u8]) -> String {
+    common::pdf::text(pdf).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Asserts that `parts` appear in `text` in this order.
+fn in_order(text: &str, parts: &[&str]) {
+    let mut at = 0;
+    for part in parts {
+        match text[at..].find(part) {
+            Some(i) => at += i + part.len(),
+            None => panic!("{part:?} is missing or out of order in {text:?}"),
+        }
+    }
+}
+
+fn warnings(rendered: &Rendered) -> Vec<String> {
+    docx2pdf_render::changes::summarize(&rendered.warnings).iter().map(ToString::to_string).filter(|w| w.starts_with("template_")).collect()
+}
+
+#[test]
+fn the_invoice_is_filled_in_the_documents_order() {
+    let rendered = fill(&invoice(), invoice_data());
+    let text = words(&rendered.pdf);
+    in_order(
+        &text,
+        &[
+            "Invoice INV-0042",
+            "Date: 3 March 2026",
+            "Ada Lovelace",
+            "City: London",
+            "Description Qty Amount",
+            "Analytical engine design 2 1,234.50",
+            "Punched cards 500 75.00",
+            "Total: 1,309.50",
+            "Paid: ☒",
+            "Terms: Net 30",
+            "Contact: Charles Babbage",
+            "Contact: Mary Somerville",
+            "Note: Bring the cards",
+            "End of invoice.",
+        ],
+    );
+    // Placeholders, the merge fields' «names» and the conditional paragraph are gone.
+    for gone in ["Click or tap", "Choose an item", "«", "Thank you for paying early", "☐"] {
+        assert!(!text.contains(gone), "{gone:?} in {text:?}");
+    }
+    assert_eq!(warnings(&rendered), Vec::<String>::new(), "every key used, none missing");
+}
+
+#[test]
+fn empty_arrays_remove_the_row_and_the_section_and_true_keeps_a_block() {
+    let mut value = invoice_data();
+    value["items"] = json!([]);
+    value["contacts"] = json!([]);
+    value["early"] = json!(true);
+    let text = words(&fill(&invoice(), value).pdf);
+    // Only the heading row is left (pdftotext reads a one-row table's columns apart).
+    in_order(&text, &["Description", "Total: 1,309.50", "Thank you for paying early.", "Note: Bring the cards"]);
+    for gone in ["Contact:", "Punched cards", "Analytical", "Click or tap"] {
+        assert!(!text.contains(gone), "{gone:?} in {text:?}");
+    }
+}
+
+/// The structure elements' roles in reading order (pikepdf).
+const ROLES: &str = r#"
+import json, sys
+import pikepdf
+pdf = pikepdf.open(sys.argv[1])
+roles = []
+def walk(e):
+    if isinstance(e, pikepdf.Array):
+        for k in e:
+            walk(k)
+        return
+    if not isinstance(e, pikepdf.Dictionary) or "/S" not in e:
+        return
+    roles.append(str(e.S)[1:])
+    if "/K" in e:
+        walk(e.K)
+walk(pdf.Root.StructTreeRoot.K)
+print(json.dumps(roles))
+"#;
+
+#[test]
+fn repeated_rows_are_rows_of_the_same_table_in_the_structure() {
+    let mut value = invoice_data();
+    value["items"] = json!((1..=7).map(|n| json!({"description": format!("Item {n}"), "qty": n, "amount": n * 10})).collect::<Vec<_>>());
+    let rendered = fill(&invoice(), value);
+    let text = words(&rendered.pdf);
+    in_order(&text, &["Item 1 1 10.00", "Item 2 2 20.00", "Item 7 7 70.00", "Total:"]);
+    let Some(roles) = common::python::run_on_pdf(ROLES, &rendered.pdf) else { return };
+    let roles: Vec<&str> = roles.as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    assert_eq!(roles.iter().filter(|r| **r == "Table").count(), 1, "{roles:?}");
+    assert_eq!(roles.iter().filter(|r| **r == "TR").count(), 1 + 7, "{roles:?}");
+}
+
+#[test]
+fn date_pickers_write_the_month_in_their_language() {
+    let body = [
+        format!("<w:p>{}{}</w:p>", run("DE "), date_control("due", "d MMMM yyyy", "de-DE")),
+        format!("<w:p>{}{}</w:p>", run("FR "), date_control("due", "dddd d MMMM yyyy", "fr-FR")),
+        format!("<w:p>{}{}</w:p>", run("US "), date_control("due", "MMMM d, yyyy", "en-US")),
+    ]
+    .concat();
+    let text = words(&fill(&docx(&body), json!({"due": "2026-03-03"})).pdf);
+    in_order(&text, &["DE 3 März 2026", "FR mardi 3 mars 2026", "US March 3, 2026"]);
+}
+
+#[test]
+fn merge_fields_honour_each_switch() {
+    let fields = [
+        (r#"MERGEFIELD name \b "Dear " \f ",""#, "Greeting"),
+        (r#"MERGEFIELD name \* Upper"#, "Upper"),
+        (r#"MERGEFIELD name \* Lower"#, "Lower"),
+        (r#"MERGEFIELD lower \* FirstCap"#, "FirstCap"),
+        (r#"MERGEFIELD lower \* Caps"#, "Caps"),
+        (r##"MERGEFIELD amount \# "#,##0.00""##, "Number"),
+        (r#"MERGEFIELD due \@ "dd.MM.yyyy""#, "Date"),
+        (r#"MERGEFIELD empty \b "never " \f " shown""#, "Empty"),
+        (r#"MERGEFIELD customer.city"#, "Dotted"),
+    ];
+    let body: String = fields.iter().map(|(instr, label)| format!("<w:p>{}{}{}</w:p>", run(&format!("{label}: [")), merge_field(instr, "x"), run("]"))).collect();
+    let value = json!({"name": "Ada Lovelace", "lower": "ada byron lovelace", "amount": 1234567.891, "due": "2026-03-03", "empty": "", "customer": {"city": "London"}});
+    let rendered = fill(&docx(&body), value);
+    let text = words(&rendered.pdf);
+    in_order(
+        &text,
+        &[
+            "Greeting: [Dear Ada Lovelace,]",
+            "Upper: [ADA LOVELACE]",
+            "Lower: [ada lovelace]",
+            "FirstCap: [Ada byron lovelace]",
+            "Caps: [Ada Byron Lovelace]",
+            "Number: [1,234,567.89]",
+            "Date: [03.03.2026]",
+            "Empty: []",
+            "Dotted: [London]",
+        ],
+    );
+    assert_eq!(warnings(&rendered), Vec::<String>::new());
+}
+
+#[test]
+fn numbers_take_the_documents_language_for_their_separators() {
+    let settings = r#"<w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:themeFontLang w:val="de-DE"/></w:settings>"#;
+    let body = format!("<w:p>{}{}</w:p>", run("Summe "), merge_field(r##"MERGEFIELD amount \# "#,##0.00""##, "amount"));
+    let bytes = common::docx::docx_with_part(&body, "settings", "settings.xml", settings);
+    let text = words(&fill(&bytes, json!({"amount": 1234.5})).pdf);
+    assert!(text.contains("Summe 1.234,50"), "{text}");
+}
+
+#[test]
+fn values_are_literal_text_and_a_newline_is_a_line_break() {
+    let body = [format!("<w:p>{}{}</w:p>", run("A "), text_control("a")), format!("<w:p>{}</w:p>", run("After"))].concat();
+    let value = json!({"a": "<w:t>x</w:t></w:p><w:p> & { MERGEFIELD b } \u{1}first\nsecond"});
+    let rendered = fill(&docx(&body), value);
+    let lines: Vec<String> = common::pdf::text(&rendered.pdf).lines().map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines, ["A <w:t>x</w:t></w:p><w:p> & { MERGEFIELD b } first", "second", "After"]);
+}
+
+#[test]
+fn numbers_and_booleans_are_written_as_json_writes_them_and_aliases_name_keys() {
+    let alias_only = r#"<w:sdt><w:sdtPr><w:alias w:val="Count"/></w:sdtPr><w:sdtContent><w:r><w:t>n</w:t></w:r></w:sdtContent></w:sdt>"#;
+    let body = format!("<w:p>{}{}{}{}{}{}</w:p>", run("Values "), text_control("price"), run(" "), text_control("vat"), run(" "), alias_only);
+    let text = words(&fill(&docx(&body), json!({"price": 12.5, "vat": false, "Count": 3})).pdf);
+    assert!(text.contains("Values 12.5 false 3"), "{text}");
+}
+
+#[test]
+fn missing_unused_and_unsupported_keys_are_reported() {
+    let body = [
+        format!("<w:p>{}{}</w:p>", run("Name "), text_control("customer.name")),
+        format!("<w:p>{}</w:p>", text_control("missing.key")),
+        format!("<w:p>{}</w:p>", merge_field("MERGEFIELD missing.key", "missing")),
+        format!("<w:p>{}</w:p>", merge_field("NEXTIF x = 1", "")),
+    ]
+    .concat();
+    let rendered = fill(&docx(&body), json!({"customer": {"name": "Ada", "email": "ada@example.com"}, "extra": 1}));
+    assert_eq!(
+        warnings(&rendered),
+        ["template_feature_unsupported: NEXTIF", "template_key_missing: missing.key x2", "template_key_unused: customer.email", "template_key_unused: extra"]
+    );
+    // A key without a value leaves the control as the document has it.
+    let text = words(&rendered.pdf);
+    in_order(&text, &["Name Ada", "Click or tap here to enter text.", "«missing»"]);
+}
+
+#[test]
+fn without_data_or_with_an_empty_object_the_pdf_is_the_same() {
+    let plain = convert_filled(&renderer(), &invoice(), &Deadline::none(), PdfOptions::default(), None).unwrap().pdf;
+    let empty = fill(&invoice(), json!({})).pdf;
+    let before = docx2pdf::render::convert_with(&renderer(), &invoice(), &Deadline::none(), PdfOptions::default()).unwrap().pdf;
+    assert!(plain == empty && plain == before, "byte-identical");
+}
+
+#[test]
+fn a_ten_thousand_row_invoice_converts_within_the_time_limit() {
+    let mut value = invoice_data();
+    value["items"] = json!((1..=10_000).map(|n| json!({"description": format!("Line {n}"), "qty": n % 9 + 1, "amount": n as f64 * 1.25})).collect::<Vec<_>>());
+    let limit = Duration::from_secs(60);
+    let started = Instant::now();
+    let rendered = convert_filled(&renderer(), &invoice(), &Deadline::after(limit), PdfOptions::default(), Some(&data(value))).expect("within the limit");
+    let took = started.elapsed();
+    let text = common::pdf::text(&rendered.pdf);
+    let rows = text.lines().filter(|l| l.trim().starts_with("Line ")).count();
+    assert_eq!(rows, 10_000, "one row per element");
+    assert!(text.contains("Line 10000"));
+    assert!(took < limit, "{took:?}");
+    eprintln!("10,000-row invoice: {} pages in {took:?}", rendered.pages);
+}
+
+#[actix_web::test]
+async fn the_data_field_fills_the_template_and_reports_what_was_missing() {
+    let svc = TestService::start(Settings::default()).await;
+    let key = svc.account("templates", Plan::Paid, 100).await;
+    let app = test::init_service(create_app(svc.state.clone())).await;
+    let mut value = invoice_data();
+    value["unused"] = json!("nobody reads this");
+    value.as_object_mut().unwrap().remove("note");
+    let res = test::call_service(&app, convert_request(&key, form(&invoice(), &[("data", &value.to_string())]))).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers().get("x-credits-used").unwrap(), "1");
+    let header = res.headers().get("x-conversion-warnings").unwrap().to_str().unwrap().to_owned();
+    assert!(header.contains("template_key_missing: note") && header.contains("template_key_unused: unused"), "{header}");
+    let text = words(&test::read_body(res).await);
+    in_order(&text, &["Invoice INV-0042", "Punched cards 500 75.00", "Note: Click or tap here to enter text."]);
+}
+
+#[actix_web::test]
+async fn bad_data_is_refused_naming_the_field_and_costs_nothing() {
+    let svc = TestService::start(Settings::default()).await;
+    let key = svc.account("templates", Plan::Paid, 100).await;
+    let app = test::init_service(create_app(svc.state.clone())).await;
+    let too_large = format!("{{\"a\": \"{}\"}}", "x".repeat(1 << 20));
+    for (value, says) in [("{\"a\": ", "is not JSON"), ("[1, 2]", "is a JSON array"), ("\"text\"", "is a JSON string"), (too_large.as_str(), "more than the limit of 1 MiB")] {
+        let res = test::call_service(&app, convert_request(&key, form(&invoice(), &[("data", value)]))).await;
+        assert_eq!(res.status(), 400);
+        let body: Value = serde_json::from_slice(&test::read_body(res).await).unwrap();
+        assert_eq!(body["code"], "invalid_option", "{body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(message.contains("\"data\"") && message.contains(says), "{message}");
+    }
+    let b = docx2pdf::db::usage::balance(&svc.db, 1, docx2pdf::credits::Month::of(svc.state.clock.now())).await.unwrap();
+    assert_eq!((b.used, b.reserved), (0, 0), "refused data costs nothing");
+}
+
+#[test]
+fn the_cli_fills_from_a_json_file_and_refuses_a_bad_one_with_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("invoice.json");
+    std::fs::write(&json, invoice_data().to_string()).unwrap();
+    let text = words(&convert_cli(&invoice(), &["--data", json.to_str().unwrap()]));
+    in_order(&text, &["Invoice INV-0042", "Total: 1,309.50"]);
+    std::fs::write(&json, "[]").unwrap();
+    let input = dir.path().join("in.docx");
+    std::fs::write(&input, invoice()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_docx2pdf")).arg("convert").arg("--data").arg(&json).arg(&input).arg(dir.path().join("out.pdf")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--data") && stderr.contains("JSON array"), "{stderr}");
+}

@@ -239,6 +239,37 @@ fn repeated_rows_are_rows_of_the_same_table_in_the_structure() {
 }
 
 #[test]
+fn a_repeating_section_around_a_table_row_as_word_makes_it_repeats_the_row() {
+    let item = format!("<w:tr>{}{}</w:tr>", cell(&text_control("sku")), cell(&text_control("price")));
+    let rows = repeating_section("lines", &item);
+    let body = format!(
+        r#"<w:tbl><w:tblPr><w:tblW w:w="6000" w:type="dxa"/></w:tblPr><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid><w:tr>{}{}</w:tr>{rows}</w:tbl><w:p>{}</w:p>"#,
+        cell(&run("SKU")),
+        cell(&run("Price")),
+        run("After the table.")
+    );
+    let value = json!({"lines": [{"sku": "A-1", "price": "1.00"}, {"sku": "B-2", "price": "2.00"}, {"sku": "C-3", "price": "3.00"}]});
+    let rendered = fill(&docx(&body), value);
+    let text = words(&rendered.pdf);
+    in_order(&text, &["SKU Price", "A-1 1.00", "B-2 2.00", "C-3 3.00", "After the table."]);
+    let Some(roles) = common::python::run_on_pdf(ROLES, &rendered.pdf) else { return };
+    let roles: Vec<&str> = roles.as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    assert_eq!(roles.iter().filter(|r| **r == "TR").count(), 4, "{roles:?}");
+}
+
+#[test]
+fn a_picture_control_keeps_the_documents_picture_and_says_so() {
+    let control = format!(
+        r#"<w:sdt><w:sdtPr><w:tag w:val="logo"/><w:picture/></w:sdtPr><w:sdtContent><w:r>{}</w:r></w:sdtContent></w:sdt>"#,
+        common::docx::inline_picture(40, 20)
+    );
+    let bytes = common::docx::docx_with_image(&format!("<w:p>{control}</w:p>"), "logo.png", &common::docx::png(4, 2));
+    let rendered = fill(&bytes, json!({"logo": "data:image/png;base64,iVBORw0KGgo="}));
+    assert_eq!(common::pdf::images(&rendered.pdf).len(), 1);
+    assert_eq!(warnings(&rendered), ["template_feature_unsupported: picture"]);
+}
+
+#[test]
 fn date_pickers_write_the_month_in_their_language() {
     let body = [
         format!("<w:p>{}{}</w:p>", run("DE "), date_control("due", "d MMMM yyyy", "de-DE")),

@@ -116,6 +116,12 @@ impl<'d> Fill<'_> {
                 let template = take(&mut content_mut(&mut sdt).children);
                 self.repeat(&template, items, &path, scopes, out)
             }
+            // Pictures from data are not filled yet: the control keeps the document's picture.
+            (Kind::Picture, _) => {
+                self.usage.used(path);
+                self.usage.unsupported("picture");
+                self.keep(sdt, scopes, out)
+            }
             (Kind::Checkbox { checked, unchecked }, v) => {
                 self.usage.used(path);
                 let state = if truthy(v) { checked } else { unchecked };
@@ -185,19 +191,28 @@ impl<'d> Fill<'_> {
     }
 }
 
-/// Where `sdt` sits, from the first element of its content.
+/// Where `sdt` sits, from the first element of its content (a control's inside a
+/// control: Word's repeating section items).
 fn level(sdt: &Element) -> Level {
-    let Some(content) = sdt.child("sdtContent") else { return Level::Inline };
-    for e in content.elements() {
+    content_level(sdt).unwrap_or(Level::Inline)
+}
+
+fn content_level(sdt: &Element) -> Option<Level> {
+    for e in sdt.child("sdtContent")?.elements() {
         match e.local() {
-            b"tr" => return Level::Row,
-            b"tc" => return Level::Cell,
-            b"p" | b"tbl" => return Level::Block,
-            b"r" | b"hyperlink" | b"fldSimple" => return Level::Inline,
+            b"tr" => return Some(Level::Row),
+            b"tc" => return Some(Level::Cell),
+            b"p" | b"tbl" => return Some(Level::Block),
+            b"r" | b"hyperlink" | b"fldSimple" => return Some(Level::Inline),
+            b"sdt" => {
+                if let Some(level) = content_level(e) {
+                    return Some(level);
+                }
+            }
             _ => {}
         }
     }
-    Level::Inline
+    None
 }
 
 /// The control's content, made when it has none.

@@ -1,7 +1,8 @@
 //! Documents from templates: a DOCX's content controls (§17.5.2) and MERGEFIELD fields
 //! (§17.16.5.35) filled with a JSON object as the reader reads each story part. It sits
 //! between the reader (whose [`StoryFilter`](crate::docx::StoryFilter) it implements) and
-//! resolve; nothing below it knows of templates.
+//! resolve; nothing below it knows of templates. Picture controls and data binding to
+//! Custom XML parts are not filled: the document's own picture and text stay.
 
 mod controls;
 mod data;

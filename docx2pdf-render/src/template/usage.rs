@@ -37,7 +37,7 @@ impl Usage {
         *self.missing.entry(key.to_owned()).or_default() += 1;
     }
 
-    /// A field of the mail-merge kind `what` that is not filled.
+    /// A field of the mail-merge kind `what`, or a control of a kind, that is not filled.
     pub fn unsupported(&mut self, what: &'static str) {
         *self.unsupported.entry(what).or_default() += 1;
     }
@@ -54,7 +54,7 @@ impl Usage {
             out.push(Warning::counted("template_key_unused", key, 1, "a data key was used by no content control or merge field"));
         }
         for (&what, &count) in &self.unsupported {
-            out.push(Warning::counted("template_feature_unsupported", what, count, "a mail-merge field that moves between records is not filled"));
+            out.push(Warning::counted("template_feature_unsupported", what, count, "a mail-merge field that moves between records, or a picture control, is not filled"));
         }
         out
     }

@@ -257,16 +257,71 @@ fn a_repeating_section_around_a_table_row_as_word_makes_it_repeats_the_row() {
     assert_eq!(roles.iter().filter(|r| **r == "TR").count(), 4, "{roles:?}");
 }
 
-#[test]
-fn a_picture_control_keeps_the_documents_picture_and_says_so() {
+/// A paragraph with a picture control tagged `logo` showing the package's 4×2 picture in
+/// a 40×40 pt square, as Word's picture placeholder does.
+fn picture_template() -> Vec<u8> {
     let control = format!(
-        r#"<w:sdt><w:sdtPr><w:tag w:val="logo"/><w:picture/></w:sdtPr><w:sdtContent><w:r>{}</w:r></w:sdtContent></w:sdt>"#,
-        common::docx::inline_picture(40, 20)
+        r#"<w:sdt><w:sdtPr><w:tag w:val="logo"/><w:showingPlcHdr/><w:picture/></w:sdtPr><w:sdtContent><w:r>{}</w:r></w:sdtContent></w:sdt>"#,
+        common::docx::inline_picture(40, 40)
     );
-    let bytes = common::docx::docx_with_image(&format!("<w:p>{control}</w:p>"), "logo.png", &common::docx::png(4, 2));
-    let rendered = fill(&bytes, json!({"logo": "data:image/png;base64,iVBORw0KGgo="}));
-    assert_eq!(common::pdf::images(&rendered.pdf).len(), 1);
-    assert_eq!(warnings(&rendered), ["template_feature_unsupported: picture"]);
+    common::docx::docx_with_image(&format!("<w:p>{control}</w:p><w:p>{}</w:p>", run("Below the logo.")), "logo.png", &common::docx::png(4, 2))
+}
+
+/// `bytes` as a `data:image/{kind};base64,` URI (RFC 4648 §4).
+fn data_uri(kind: &str, bytes: &[u8]) -> String {
+    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = format!("data:image/{kind};base64,");
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() { ABC[(n >> (18 - 6 * i) & 63) as usize] as char } else { '=' });
+        }
+    }
+    out
+}
+
+#[test]
+fn a_picture_control_shows_the_datas_png_or_jpeg_fitted_into_its_extent() {
+    let before = common::pdf::images(&convert_filled(&renderer(), &picture_template(), &Deadline::none(), PdfOptions::default(), None).unwrap().pdf);
+    assert_eq!((before.len(), before[0][3].as_str(), before[0][4].as_str()), (1, "4", "2"), "{before:?}");
+    let png = fill(&picture_template(), json!({"logo": data_uri("png", &common::docx::png(6, 3))}));
+    let shown = common::pdf::images(&png.pdf);
+    assert_eq!((shown.len(), shown[0][3].as_str(), shown[0][4].as_str()), (1, "6", "3"), "{shown:?}");
+    assert_eq!(warnings(&png), Vec::<String>::new());
+    // The 2:1 picture fills the 40 pt square's width and half its height: the text below
+    // moves up by 20 pt against a square picture's.
+    let square = fill(&picture_template(), json!({"logo": data_uri("png", &common::docx::png(5, 5))}));
+    let below = |pdf: &[u8]| common::pdf::word_boxes(pdf).into_iter().find(|w| w.text == "Below").map(|w| w.y_min).unwrap();
+    let moved = below(&square.pdf) - below(&png.pdf);
+    assert!((moved - 20.0).abs() < 0.6, "moved {moved}");
+    let jpeg = jpeg_encoder_bytes();
+    let shown = common::pdf::images(&fill(&picture_template(), json!({"logo": data_uri("jpeg", &jpeg)})).pdf);
+    assert_eq!((shown.len(), shown[0][2].as_str(), shown[0][3].as_str(), shown[0][4].as_str()), (1, "image", "8", "4"), "{shown:?}");
+}
+
+/// An 8×4 grey JPEG.
+fn jpeg_encoder_bytes() -> Vec<u8> {
+    let mut out = Vec::new();
+    jpeg_encoder::Encoder::new(&mut out, 90).encode(&[128u8; 8 * 4 * 3], 8, 4, jpeg_encoder::ColorType::Rgb).unwrap();
+    out
+}
+
+#[actix_web::test]
+async fn a_picture_that_is_no_png_or_jpeg_data_uri_is_refused_and_costs_nothing() {
+    let svc = TestService::start(Settings::default()).await;
+    let key = svc.account("templates", Plan::Paid, 100).await;
+    let app = test::init_service(create_app(svc.state.clone())).await;
+    for logo in ["https://example.com/logo.png", "file:///etc/passwd", "data:image/gif;base64,R0lGODlhAQABAAAAACw=", "data:image/png;base64,bm90IGEgcG5n"] {
+        let data = json!({"logo": logo}).to_string();
+        let res = test::call_service(&app, convert_request(&key, form(&picture_template(), &[("data", &data)]))).await;
+        assert_eq!(res.status(), 400, "{logo}");
+        let body: Value = serde_json::from_slice(&test::read_body(res).await).unwrap();
+        assert_eq!(body["code"], "invalid_option", "{body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(message.contains("\"data\"") && message.contains("\"logo\""), "{message}");
+    }
+    let b = docx2pdf::db::usage::balance(&svc.db, 1, docx2pdf::credits::Month::of(svc.state.clock.now())).await.unwrap();
+    assert_eq!((b.used, b.reserved), (0, 0), "refused pictures cost nothing");
 }
 
 #[test]
@@ -407,7 +462,7 @@ async fn bad_data_is_refused_naming_the_field_and_costs_nothing() {
     let key = svc.account("templates", Plan::Paid, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
     let too_large = format!("{{\"a\": \"{}\"}}", "x".repeat(1 << 20));
-    for (value, says) in [("{\"a\": ", "is not JSON"), ("[1, 2]", "is a JSON array"), ("\"text\"", "is a JSON string"), (too_large.as_str(), "more than the limit of 1 MiB")] {
+    for (value, says) in [("{\"a\": ", "is not JSON"), ("[1, 2]", "is a JSON array"), ("\"text\"", "is a JSON string"), (too_large.as_str(), "larger than the limit of 1 MiB")] {
         let res = test::call_service(&app, convert_request(&key, form(&invoice(), &[("data", value)]))).await;
         assert_eq!(res.status(), 400);
         let body: Value = serde_json::from_slice(&test::read_body(res).await).unwrap();

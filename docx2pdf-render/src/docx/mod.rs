@@ -45,7 +45,7 @@ use crate::deadline::Deadline;
 use crate::warning::Warning;
 
 pub use error::DocxError;
-pub use story_filter::{StoryContext, StoryFilter};
+pub use story_filter::{AddedPicture, StoryContext, StoryFilter};
 pub use crate::password::Password;
 
 /// Limits on what a package may inflate to. Each breach is a precise `DocxError`.
@@ -101,6 +101,9 @@ pub enum DocxErrorKind {
     Timeout,
     /// The render's memory budget was exceeded while reading.
     MemoryLimit,
+    /// What a story filter was given cannot be used (400 `invalid_option`): a template's
+    /// picture that is no PNG or JPEG data URI.
+    InvalidOption,
 }
 
 /// A package read into the model, with what was skipped.

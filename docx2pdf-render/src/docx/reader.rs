@@ -80,7 +80,7 @@ pub(crate) fn read_package(
 
     let mut skipped = Skipped::default();
     let (body, final_section) = parts
-        .story(&main, false, |xml, media| read_main_document(xml, &document_rels, &mut skipped, media))?
+        .story(&main, false, &document_rels, |xml, media, rels| read_main_document(xml, rels, &mut skipped, media))?
         .ok_or(DocxError::NoMainPart)?;
     document.body = body;
     document.final_section = final_section;
@@ -95,7 +95,7 @@ pub(crate) fn read_package(
         let name = rel.target.clone();
         let rels = parts.rels_of(&name)?;
         let warned = parts.warnings.len();
-        let read = parts.story(&name, true, |xml, media| read_numbering(xml, &mut Story::new(&rels, &mut skipped).with_media(media)))?;
+        let read = parts.story(&name, true, &rels, |xml, media, rels| read_numbering(xml, &mut Story::new(rels, &mut skipped).with_media(media)))?;
         match read {
             Some(defs) => document.numbering = defs,
             // A broken part has already said so.
@@ -117,7 +117,7 @@ pub(crate) fn read_package(
         };
         let part = rel.target.clone();
         let rels = parts.rels_of(&part)?;
-        let read = parts.story(&part, true, |xml, media| read_header_footer(xml, &rels, &mut skipped, media))?;
+        let read = parts.story(&part, true, &rels, |xml, media, rels| read_header_footer(xml, rels, &mut skipped, media))?;
         if let Some(blocks) = read {
             document.parts.insert(id, blocks);
         }
@@ -130,7 +130,7 @@ pub(crate) fn read_package(
         };
         let part = rel.target.clone();
         let rels = parts.rels_of(&part)?;
-        if let Some(notes) = parts.story(&part, true, |xml, media| read_notes(xml, &rels, &mut skipped, media))? {
+        if let Some(notes) = parts.story(&part, true, &rels, |xml, media, rels| read_notes(xml, rels, &mut skipped, media))? {
             if endnotes {
                 document.endnotes = notes;
             } else {
@@ -187,15 +187,17 @@ impl Parts<'_> {
     }
 
     /// Reads a story part (the body, a header, a footer) through `read`, which may also
-    /// read the media parts its pictures point at. When `optional`, damage or malformed
-    /// XML only skips the part with a warning, as in [`Parts::optional`].
+    /// read the media parts its pictures point at through `rels`, the part's
+    /// relationships (with the pictures a filter added). When `optional`, damage or
+    /// malformed XML only skips the part with a warning, as in [`Parts::optional`].
     fn story<T>(
         &mut self,
         name: &str,
         optional: bool,
-        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource) -> Result<T, DocxError>,
+        rels: &Rels,
+        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource, &Rels) -> Result<T, DocxError>,
     ) -> Result<Option<T>, DocxError> {
-        match self.story_inner(name, read) {
+        match self.story_inner(name, rels, read) {
             Err(e) if optional && e.is_recoverable_in_optional_part() => {
                 self.warnings
                     .push(Warning::new("part_skipped", format!("{e}; the part was skipped")));
@@ -208,22 +210,32 @@ impl Parts<'_> {
     fn story_inner<T>(
         &mut self,
         name: &str,
-        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource) -> Result<T, DocxError>,
+        rels: &Rels,
+        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource, &Rels) -> Result<T, DocxError>,
     ) -> Result<Option<T>, DocxError> {
         let Some(mut bytes) = self.xml_part(name)? else {
             return Ok(None);
         };
+        let mut added_rels = None;
         if let Some(filter) = self.filter.as_deref_mut() {
             let context = StoryContext { limits: self.limits, deadline: self.deadline, language: self.language.as_deref() };
             bytes = filter.story(name, bytes, &context)?;
+            // Pictures the filter put in: a relationship of the part each, to a part name
+            // no package holds, whose bytes the media cache already has.
+            for (n, picture) in filter.take_pictures().into_iter().enumerate() {
+                let target = format!("{name}/template-picture-{n}");
+                self.media.insert(&target, picture.bytes);
+                added_rels = Some(added_rels.as_ref().unwrap_or(rels).with_picture(&picture.id, &target));
+            }
         }
+        let rels = added_rels.as_ref().unwrap_or(rels);
         let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline).guarded(self.limits);
         let mut media = PackageMedia {
             package: &mut self.package,
             cache: &mut self.media,
             warnings: &mut self.warnings,
         };
-        read(&mut xml.with_palette(&self.palette), &mut media).map(Some)
+        read(&mut xml.with_palette(&self.palette), &mut media, rels).map(Some)
     }
 
     /// Like [`Parts::required`], but damage or malformed XML only skips the part with a

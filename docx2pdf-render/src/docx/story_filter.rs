@@ -2,6 +2,8 @@
 //! before the reader reads it: the template layer fills content controls and merge fields
 //! through it without the reader knowing of templates.
 
+use std::sync::Arc;
+
 use crate::deadline::Deadline;
 
 use super::{DocxError, PackageLimits};
@@ -17,10 +19,24 @@ pub struct StoryContext<'a> {
     pub language: Option<&'a str>,
 }
 
+/// A picture a filter put in a part: the relationship id its drawing names (`r:embed`)
+/// and the picture's bytes (PNG or JPEG).
+pub struct AddedPicture {
+    /// The relationship id, unique in the part.
+    pub id: String,
+    /// The picture file.
+    pub bytes: Arc<[u8]>,
+}
+
 /// Rewrites story parts before they are read.
 pub trait StoryFilter {
     /// The XML to read for `part` instead of `xml` (UTF-8), or `xml` itself. It keeps to
     /// the limits and the deadline of `context` as the reader does; XML it cannot parse is
     /// handed back unchanged, for the reader to report.
     fn story(&mut self, part: &str, xml: Vec<u8>, context: &StoryContext<'_>) -> Result<Vec<u8>, DocxError>;
+
+    /// The pictures the last [`StoryFilter::story`] put in its part, taken.
+    fn take_pictures(&mut self) -> Vec<AddedPicture> {
+        Vec::new()
+    }
 }

@@ -6,8 +6,8 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TemplateError {
     /// More than [`super::MAX_DATA_BYTES`].
-    #[error("is {0} bytes, more than the limit of 1 MiB (1048576 bytes)")]
-    TooLarge(usize),
+    #[error("is larger than the limit of 1 MiB (1048576 bytes)")]
+    TooLarge,
     /// Not JSON at all.
     #[error("is not JSON ({0})")]
     NotJson(String),

@@ -7,11 +7,12 @@ use std::mem::take;
 use serde_json::Value;
 
 use crate::deadline::Deadline;
-use crate::docx::DocxError;
+use crate::docx::{AddedPicture, DocxError};
 
 use super::controls::{Control, Kind, Symbol};
 use super::data::at_path;
 use super::date;
+use super::picture::{self, Picture};
 use super::fields;
 use super::text::{first_run_props, run, value_text};
 use super::tree::{Element, Node};
@@ -48,6 +49,10 @@ pub(crate) struct Fill<'a> {
     pub limit: usize,
     /// The document's language, for numbers and dates of fields whose runs name none.
     pub language: String,
+    /// The most pixels a picture may have (the package's limit).
+    pub max_pixels: u64,
+    /// The pictures put in this part so far.
+    pub pictures: &'a mut Vec<AddedPicture>,
 }
 
 impl<'d> Fill<'_> {
@@ -116,11 +121,25 @@ impl<'d> Fill<'_> {
                 let template = take(&mut content_mut(&mut sdt).children);
                 self.repeat(&template, items, &path, scopes, out)
             }
-            // Pictures from data are not filled yet: the control keeps the document's picture.
-            (Kind::Picture, _) => {
+            (Kind::Picture, Value::Null) => {
                 self.usage.used(path);
-                self.usage.unsupported("picture");
                 self.keep(sdt, scopes, out)
+            }
+            (Kind::Picture, v) => {
+                self.usage.used(path);
+                let key = control.key.clone().unwrap_or_default();
+                let refused = |reason: String| DocxError::TemplatePicture { key: key.clone(), reason };
+                let uri = v.as_str().ok_or_else(|| refused("is not a string; a picture is a data:image/png or data:image/jpeg URI".into()))?;
+                let picture = picture::decode(uri, self.max_pixels).map_err(refused)?;
+                let id = format!("rIdTemplatePicture{}", self.pictures.len() + 1);
+                if place_picture(&mut sdt, &picture, &id) {
+                    self.pictures.push(AddedPicture { id, bytes: picture.bytes.into() });
+                } else {
+                    // A control without a drawing to show it in keeps what it has.
+                    self.usage.unsupported("picture");
+                }
+                out.push(Node::Element(sdt));
+                Ok(())
             }
             (Kind::Checkbox { checked, unchecked }, v) => {
                 self.usage.used(path);
@@ -232,6 +251,31 @@ fn section_item(content: &[Node]) -> Option<Vec<Node>> {
         }
         _ => None,
     })
+}
+
+/// Shows `picture` in the control's drawing (`a:blip@r:embed` becomes `id`), fitted into
+/// the drawing's extent (`wp:extent`, §20.4.2.7, and the picture's `a:ext`) with its
+/// aspect ratio kept; `false` when the control holds no drawing.
+fn place_picture(sdt: &mut Element, picture: &Picture, id: &str) -> bool {
+    drop_placeholder(sdt);
+    let content = content_mut(sdt);
+    let Some(drawing) = content.find_mut("drawing") else { return false };
+    let Some(blip) = drawing.find_mut("blip") else { return false };
+    if !blip.set_local_attr("embed", id) {
+        return false;
+    }
+    let size = |e: &Element| Some((e.attr("cx")?.parse::<i64>().ok()?, e.attr("cy")?.parse::<i64>().ok()?));
+    let Some((cx, cy)) = drawing.find("extent").and_then(size) else { return true };
+    let (cx, cy) = picture::fit(picture.width, picture.height, cx, cy);
+    if let Some(extent) = drawing.find_mut("extent") {
+        extent.set_local_attr("cx", &cx.to_string());
+        extent.set_local_attr("cy", &cy.to_string());
+    }
+    if let Some(ext) = drawing.find_mut("xfrm").and_then(|x| x.child_mut("ext")) {
+        ext.set_local_attr("cx", &cx.to_string());
+        ext.set_local_attr("cy", &cy.to_string());
+    }
+    true
 }
 
 /// JSON's truth for a check box: `true`, a non-zero number, `"true"`, `"1"`, `"yes"`.

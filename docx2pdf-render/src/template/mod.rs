@@ -1,8 +1,8 @@
 //! Documents from templates: a DOCX's content controls (§17.5.2) and MERGEFIELD fields
 //! (§17.16.5.35) filled with a JSON object as the reader reads each story part. It sits
 //! between the reader (whose [`StoryFilter`](crate::docx::StoryFilter) it implements) and
-//! resolve; nothing below it knows of templates. Picture controls and data binding to
-//! Custom XML parts are not filled: the document's own picture and text stay.
+//! resolve; nothing below it knows of templates. Controls bound to Custom XML parts keep
+//! the text Word saved unless the data names them.
 
 mod controls;
 mod data;
@@ -12,6 +12,7 @@ mod fields;
 mod fill;
 mod mergefield;
 mod number;
+mod picture;
 mod story;
 mod text;
 mod tree;

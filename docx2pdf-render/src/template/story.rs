@@ -1,7 +1,7 @@
 //! The filler the reader passes every story part through: one per conversion, gathering
 //! what was used and missed across the body, headers, footers and notes.
 
-use crate::docx::{DocxError, StoryContext, StoryFilter};
+use crate::docx::{AddedPicture, DocxError, StoryContext, StoryFilter};
 use crate::warning::Warning;
 
 use super::fill::{Fill, Scope};
@@ -13,12 +13,14 @@ use super::TemplateData;
 pub struct Filler<'d> {
     data: &'d TemplateData,
     usage: Usage,
+    /// The pictures put in the part filled last.
+    pictures: Vec<AddedPicture>,
 }
 
 impl<'d> Filler<'d> {
     /// A filler of `data`.
     pub fn new(data: &'d TemplateData) -> Filler<'d> {
-        Filler { data, usage: Usage::default() }
+        Filler { data, usage: Usage::default(), pictures: Vec::new() }
     }
 
     /// What was missing, unused or unsupported, once the document is read.
@@ -47,11 +49,17 @@ impl StoryFilter for Filler<'_> {
             budget: limits.max_xml_elements.saturating_sub(held),
             limit: limits.max_xml_elements,
             language: context.language.unwrap_or("en-US").to_owned(),
+            max_pixels: limits.max_image_pixels,
+            pictures: &mut self.pictures,
         };
         let root = [Scope { value: self.data.root(), prefix: String::new() }];
         let filled = fill.nodes(nodes, &root)?;
         let mut out = Vec::with_capacity(xml.len());
         tree::write(&filled, &mut out);
         Ok(out)
+    }
+
+    fn take_pictures(&mut self) -> Vec<AddedPicture> {
+        std::mem::take(&mut self.pictures)
     }
 }

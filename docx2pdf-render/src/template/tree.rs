@@ -103,6 +103,26 @@ impl Element {
         self.elements().find_map(|e| e.find(name))
     }
 
+    /// The first element named `local` at or below this one, depth first, to change.
+    pub fn find_mut(&mut self, name: &str) -> Option<&mut Element> {
+        if self.is(name) {
+            return Some(self);
+        }
+        self.children.iter_mut().find_map(|n| match n {
+            Node::Element(e) => e.find_mut(name),
+            _ => None,
+        })
+    }
+
+    /// Sets the attribute whose local name is `local` (keeping its prefix) to `value`.
+    pub fn set_local_attr(&mut self, local_name: &str, value: &str) -> bool {
+        let Some(key) = self.attrs.iter().find(|(k, _)| local(k) == local_name.as_bytes()).map(|(k, _)| k.clone()) else {
+            return false;
+        };
+        self.set_attr(&key, value);
+        true
+    }
+
     /// The `w:val` (or any prefix's `val`) of the child `local`.
     pub fn child_val(&self, name: &str) -> Option<String> {
         self.child(name).and_then(|c| c.attr("val"))

@@ -324,6 +324,40 @@ async fn a_picture_that_is_no_png_or_jpeg_data_uri_is_refused_and_costs_nothing(
     assert_eq!((b.used, b.reserved), (0, 0), "refused pictures cost nothing");
 }
 
+/// Two controls bound to a Custom XML part (`w:dataBinding`), showing stale text as a
+/// document edited outside Word may: the part says "Lovelace Ltd" and "2026-03-03".
+fn bound_template() -> Vec<u8> {
+    let store = "{6A1F2C3D-0000-4000-8000-00000000BEEF}";
+    let bound = |tag: &str, xpath: &str, kind: &str| {
+        format!(
+            r#"<w:sdt><w:sdtPr><w:tag w:val="{tag}"/><w:dataBinding w:prefixMappings="xmlns:ns0='urn:invoice'" w:xpath="{xpath}" w:storeItemID="{store}"/>{kind}</w:sdtPr><w:sdtContent><w:r><w:t>stale</w:t></w:r></w:sdtContent></w:sdt>"#
+        )
+    };
+    let body = [
+        format!("<w:p>{}{}</w:p>", run("Company: "), bound("company", "/ns0:invoice[1]/ns0:company[1]", "<w:text/>")),
+        format!("<w:p>{}{}</w:p>", run("Issued: "), bound("issued", "/ns0:invoice[1]/ns0:issued[1]", r#"<w:date><w:dateFormat w:val="d MMMM yyyy"/><w:lid w:val="fr-FR"/></w:date>"#)),
+        format!("<w:p>{}{}</w:p>", run("Name: "), text_control("name")),
+    ]
+    .concat();
+    let item = r#"<?xml version="1.0" encoding="UTF-8"?><ns0:invoice xmlns:ns0="urn:invoice"><ns0:company>Lovelace Ltd</ns0:company><ns0:issued>2026-03-03</ns0:issued></ns0:invoice>"#;
+    let props = format!(r#"<?xml version="1.0" encoding="UTF-8"?><ds:datastoreItem ds:itemID="{store}" xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml"><ds:schemaRefs/></ds:datastoreItem>"#);
+    let item_rels = r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXmlProps" Target="itemProps1.xml"/></Relationships>"#;
+    common::docx::docx_with_files(
+        &body,
+        &[("rIdCx", "customXml", "../customXml/item1.xml")],
+        &[("customXml/item1.xml", item.as_bytes()), ("customXml/itemProps1.xml", props.as_bytes()), ("customXml/_rels/item1.xml.rels", item_rels.as_bytes())],
+    )
+}
+
+#[test]
+fn a_bound_control_shows_its_custom_xml_parts_value_unless_the_data_names_it() {
+    let text = words(&fill(&bound_template(), json!({"name": "Ada"})).pdf);
+    in_order(&text, &["Company: Lovelace Ltd", "Issued: 3 mars 2026", "Name: Ada"]);
+    assert!(!text.contains("stale"), "{text}");
+    let text = words(&fill(&bound_template(), json!({"name": "Ada", "company": "Babbage & Co"})).pdf);
+    in_order(&text, &["Company: Babbage & Co", "Issued: 3 mars 2026", "Name: Ada"]);
+}
+
 #[test]
 fn date_pickers_write_the_month_in_their_language() {
     let body = [

@@ -45,7 +45,7 @@ use crate::deadline::Deadline;
 use crate::warning::Warning;
 
 pub use error::DocxError;
-pub use story_filter::{AddedPicture, StoryContext, StoryFilter};
+pub use story_filter::{AddedPicture, CustomXmlPart, StoryContext, StoryFilter};
 pub use crate::password::Password;
 
 /// Limits on what a package may inflate to. Each breach is a precise `DocxError`.

@@ -26,6 +26,7 @@ use super::theme::read_theme;
 use super::theme_color::Palette;
 use super::xml::{to_utf8, Ev, XmlReader};
 use super::{DocxError, PackageLimits, ReadDocument, StoryContext, StoryFilter};
+use super::story_filter::CustomXmlPart;
 
 /// The main part when the package relationships do not name one.
 const DEFAULT_MAIN_PART: &str = "word/document.xml";
@@ -77,6 +78,13 @@ pub(crate) fn read_package(
         scheme: document.theme_colors,
         mapping: document.settings.color_scheme_mapping,
     };
+
+    if parts.filter.is_some() {
+        let custom = parts.custom_xml(&document_rels)?;
+        if let Some(filter) = parts.filter.as_deref_mut() {
+            filter.custom_xml(custom, limits);
+        }
+    }
 
     let mut skipped = Skipped::default();
     let (body, final_section) = parts
@@ -236,6 +244,26 @@ impl Parts<'_> {
             warnings: &mut self.warnings,
         };
         read(&mut xml.with_palette(&self.palette), &mut media, rels).map(Some)
+    }
+
+    /// The Custom XML data parts the document relates to (Part 1 §15.2.4), with their
+    /// properties; a damaged or missing one is left out, limits still stop the read.
+    fn custom_xml(&mut self, document_rels: &Rels) -> Result<Vec<CustomXmlPart>, DocxError> {
+        let mut found = Vec::new();
+        for rel in document_rels.iter().filter(|r| !r.external && r.is("customXml")) {
+            let optional = |read: Result<Option<Vec<u8>>, DocxError>| match read {
+                Err(e) if e.is_recoverable_in_optional_part() => Ok(None),
+                other => other,
+            };
+            let Some(item) = optional(self.xml_part(&rel.target))? else { continue };
+            let rels = self.rels_of(&rel.target)?;
+            let props = match rels.first_of("customXmlProps").filter(|r| !r.external) {
+                Some(p) => optional(self.xml_part(&p.target.clone()))?,
+                None => None,
+            };
+            found.push(CustomXmlPart { item, props });
+        }
+        Ok(found)
     }
 
     /// Like [`Parts::required`], but damage or malformed XML only skips the part with a

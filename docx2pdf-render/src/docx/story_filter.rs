@@ -28,8 +28,20 @@ pub struct AddedPicture {
     pub bytes: Arc<[u8]>,
 }
 
+/// A Custom XML data part (Part 1 §15.2.4) and its properties part (§15.2.5), which names
+/// its store item id, as written.
+pub struct CustomXmlPart {
+    /// The part's XML.
+    pub item: Vec<u8>,
+    /// Its properties part's XML (`ds:datastoreItem`), if it has one.
+    pub props: Option<Vec<u8>>,
+}
+
 /// Rewrites story parts before they are read.
 pub trait StoryFilter {
+    /// The package's Custom XML data parts, given once before any story part.
+    fn custom_xml(&mut self, _parts: Vec<CustomXmlPart>, _limits: &PackageLimits) {}
+
     /// The XML to read for `part` instead of `xml` (UTF-8), or `xml` itself. It keeps to
     /// the limits and the deadline of `context` as the reader does; XML it cannot parse is
     /// handed back unchanged, for the reader to report.

@@ -1,6 +1,7 @@
 //! What a content control's properties (`w:sdtPr`, §17.5.2.38) say: the key it takes
 //! (`w:tag`, else `w:alias`), its kind, and whether it shows its placeholder.
 
+use super::binding::Binding;
 use super::tree::Element;
 
 /// A check box's symbol for one state (`w14:checkedState`/`w14:uncheckedState`).
@@ -39,14 +40,14 @@ pub(crate) struct Control {
     pub key: Option<String>,
     pub kind: Kind,
     /// `w:dataBinding` (§17.5.2.6): it shows a Custom XML part's value.
-    pub bound: bool,
+    pub binding: Option<Binding>,
 }
 
 impl Control {
     /// Reads `w:sdtPr`.
     pub fn read(props: Option<&Element>) -> Control {
         let Some(props) = props else {
-            return Control { key: None, kind: Kind::Text, bound: false };
+            return Control { key: None, kind: Kind::Text, binding: None };
         };
         let named = |n: &str| props.child_val(n).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         let key = named("tag").or_else(|| named("alias"));
@@ -76,7 +77,7 @@ impl Control {
                 _ => continue,
             };
         }
-        Control { key, kind, bound: props.child("dataBinding").is_some() }
+        Control { key, kind, binding: props.child("dataBinding").and_then(Binding::read) }
     }
 }
 

@@ -9,6 +9,7 @@ use serde_json::Value;
 use crate::deadline::Deadline;
 use crate::docx::{AddedPicture, DocxError};
 
+use super::binding::Store;
 use super::controls::{Control, Kind, Symbol};
 use super::data::at_path;
 use super::date;
@@ -53,6 +54,8 @@ pub(crate) struct Fill<'a> {
     pub max_pixels: u64,
     /// The pictures put in this part so far.
     pub pictures: &'a mut Vec<AddedPicture>,
+    /// The package's Custom XML parts, for bound controls.
+    pub store: &'a Store,
 }
 
 impl<'d> Fill<'_> {
@@ -99,7 +102,7 @@ impl<'d> Fill<'_> {
             Some(key) => {
                 let found = self.lookup(key, scopes);
                 // A bound control shows its Custom XML part's value, as Word does.
-                if found.is_none() && !control.bound && control.kind != Kind::RepeatingItem {
+                if found.is_none() && control.binding.is_none() && control.kind != Kind::RepeatingItem {
                     self.usage.missing(key);
                 }
                 found
@@ -107,6 +110,19 @@ impl<'d> Fill<'_> {
             None => None,
         };
         let Some((value, path)) = found else {
+            // A bound control without data shows its part's value, as Word does.
+            if let Some(text) = control.binding.as_ref().and_then(|b| self.store.value(b)) {
+                match control.kind {
+                    Kind::Date { ref format, ref lang } => {
+                        let text = date::parse_iso(&text).map_or(text.clone(), |d| date::format(&d, format, lang));
+                        set_text(&mut sdt, level, &text);
+                    }
+                    Kind::Text | Kind::List(_) => set_text(&mut sdt, level, &text),
+                    _ => return self.keep(sdt, scopes, out),
+                }
+                out.push(Node::Element(sdt));
+                return Ok(());
+            }
             return self.keep(sdt, scopes, out);
         };
         match (&control.kind, value) {

@@ -1,9 +1,9 @@
 //! Documents from templates: a DOCX's content controls (§17.5.2) and MERGEFIELD fields
 //! (§17.16.5.35) filled with a JSON object as the reader reads each story part. It sits
 //! between the reader (whose [`StoryFilter`](crate::docx::StoryFilter) it implements) and
-//! resolve; nothing below it knows of templates. Controls bound to Custom XML parts keep
-//! the text Word saved unless the data names them.
+//! resolve; nothing below it knows of templates.
 
+mod binding;
 mod controls;
 mod data;
 mod date;

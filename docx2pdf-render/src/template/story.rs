@@ -1,9 +1,10 @@
 //! The filler the reader passes every story part through: one per conversion, gathering
 //! what was used and missed across the body, headers, footers and notes.
 
-use crate::docx::{AddedPicture, DocxError, StoryContext, StoryFilter};
+use crate::docx::{AddedPicture, CustomXmlPart, DocxError, PackageLimits, StoryContext, StoryFilter};
 use crate::warning::Warning;
 
+use super::binding::Store;
 use super::fill::{Fill, Scope};
 use super::tree::{self, Node};
 use super::usage::Usage;
@@ -15,12 +16,14 @@ pub struct Filler<'d> {
     usage: Usage,
     /// The pictures put in the part filled last.
     pictures: Vec<AddedPicture>,
+    /// The Custom XML parts bound controls show.
+    store: Store,
 }
 
 impl<'d> Filler<'d> {
     /// A filler of `data`.
     pub fn new(data: &'d TemplateData) -> Filler<'d> {
-        Filler { data, usage: Usage::default(), pictures: Vec::new() }
+        Filler { data, usage: Usage::default(), pictures: Vec::new(), store: Store::default() }
     }
 
     /// What was missing, unused or unsupported, once the document is read.
@@ -51,12 +54,17 @@ impl StoryFilter for Filler<'_> {
             language: context.language.unwrap_or("en-US").to_owned(),
             max_pixels: limits.max_image_pixels,
             pictures: &mut self.pictures,
+            store: &self.store,
         };
         let root = [Scope { value: self.data.root(), prefix: String::new() }];
         let filled = fill.nodes(nodes, &root)?;
         let mut out = Vec::with_capacity(xml.len());
         tree::write(&filled, &mut out);
         Ok(out)
+    }
+
+    fn custom_xml(&mut self, parts: Vec<CustomXmlPart>, limits: &PackageLimits) {
+        self.store = Store::read(parts, limits.max_xml_depth, limits.max_xml_elements);
     }
 
     fn take_pictures(&mut self) -> Vec<AddedPicture> {

@@ -212,7 +212,7 @@ mod tests {
 
     #[actix::test]
     async fn jobs_past_the_capacity_are_refused_at_once() {
-        let slow = |_: &[u8], _: &Deadline, _: PdfOptions| {
+        let slow = |_: &[u8], _: &Deadline, _: PdfOptions, _: Option<&TemplateData>| {
             std::thread::sleep(Duration::from_millis(300));
             Ok(Rendered { pdf: Vec::new(), pages: 1, warnings: Vec::new() })
         };
@@ -229,7 +229,7 @@ mod tests {
     async fn render_threads_run_nicer_than_the_serving_threads() {
         // SAFETY: getpriority reads the calling thread's niceness (who 0 = this thread).
         let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-        let report = move |_: &[u8], _: &Deadline, _: PdfOptions| Ok(Rendered { pdf: nice().to_string().into_bytes(), pages: 1, warnings: Vec::new() });
+        let report = move |_: &[u8], _: &Deadline, _: PdfOptions, _: Option<&TemplateData>| Ok(Rendered { pdf: nice().to_string().into_bytes(), pages: 1, warnings: Vec::new() });
         let pool = RenderPool::start_with(Arc::new(report), 2, 2);
         let rendered = pool.render(job(b"")).await.expect("admitted").expect("rendered");
         let render_nice: i32 = String::from_utf8(rendered.pdf).unwrap().parse().unwrap();

@@ -63,10 +63,10 @@ impl Store {
 
 /// The text of the element or attribute `xpath` selects.
 fn select(nodes: &[Node], xpath: &str) -> Option<String> {
-    let mut steps = xpath.split('/').filter(|s| !s.is_empty()).peekable();
+    let steps = xpath.split('/').filter(|s| !s.is_empty());
     let mut children: Vec<&Element> = nodes.iter().filter_map(|n| if let Node::Element(e) = n { Some(e) } else { None }).collect();
     let mut at: Option<&Element> = None;
-    while let Some(step) = steps.next() {
+    for step in steps {
         if let Some(attr) = step.strip_prefix('@') {
             let name = attr.rsplit(':').next().unwrap_or(attr);
             return at?.attr(name);

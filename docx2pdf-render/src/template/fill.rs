@@ -253,7 +253,7 @@ fn content_level(sdt: &Element) -> Option<Level> {
 /// The control's content, made when it has none.
 fn content_mut(sdt: &mut Element) -> &mut Element {
     if sdt.child("sdtContent").is_none() {
-        let content = Element::new(&sdt.prefix().to_vec(), "sdtContent");
+        let content = Element::new(sdt.prefix(), "sdtContent");
         sdt.children.push(Node::Element(content));
     }
     sdt.child_mut("sdtContent").expect("made above")

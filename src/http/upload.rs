@@ -63,15 +63,15 @@ pub async fn read_file_part(
 
 async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes: u64) -> Result<Upload, ApiError> {
     let too_large = || ApiError::FileTooLarge { limit_mb: max_bytes / MIB, limit_bytes: max_bytes };
-    // A body that cannot fit is refused before a byte is read. Multipart framing and the
-    // `data` field add to the file, so only bodies past the limit plus the largest `data`
-    // and 64 KiB of framing are refused this way.
+    // A body that cannot fit is refused before a byte is read. Multipart framing adds a
+    // little, so only bodies past the limit plus 64 KiB of framing are refused this way
+    // (a `data` field counts in the body: a file at the limit leaves it 64 KiB).
     let declared = req
         .headers()
         .get(actix_web::http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > max_bytes.saturating_add(MAX_DATA_BYTES as u64).saturating_add(64 * 1024)) {
+    if declared.is_some_and(|n| n > max_bytes.saturating_add(64 * 1024)) {
         return Err(too_large());
     }
     let mut form = Multipart::new(req.headers(), payload);

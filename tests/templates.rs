@@ -192,6 +192,14 @@ fn the_invoice_is_filled_in_the_documents_order() {
 }
 
 #[test]
+fn library_users_fill_through_options_data() {
+    let data = TemplateData::parse(invoice_data().to_string().as_bytes()).unwrap();
+    let options = docx2pdf_render::Options { data: Some(data), ..Default::default() };
+    let converted = docx2pdf_render::convert(&invoice(), &options).unwrap();
+    in_order(&words(&converted.pdf), &["Invoice INV-0042", "Punched cards 500 75.00", "Total: 1,309.50"]);
+}
+
+#[test]
 fn empty_arrays_remove_the_row_and_the_section_and_true_keeps_a_block() {
     let mut value = invoice_data();
     value["items"] = json!([]);

@@ -176,13 +176,19 @@ impl<'d> Fill<'_> {
                 out.extend(self.nodes(content, scopes)?);
                 Ok(())
             }
-            (_, Value::Object(_)) if level != Level::Inline => {
+            // An object is a scope for the controls inside, at any level.
+            (_, Value::Object(_)) => {
                 self.usage.scoped(path.clone());
                 let mut inner = scopes.to_vec();
                 inner.push(Scope { value, prefix: format!("{path}.") });
                 let content = take(&mut content_mut(&mut sdt).children);
                 out.extend(self.nodes(content, &inner)?);
                 Ok(())
+            }
+            // A row takes arrays and booleans, not text: what is inside is filled.
+            (_, _) if level == Level::Row => {
+                self.usage.used(path);
+                self.keep(sdt, scopes, out)
             }
             (kind, v) => {
                 self.usage.used(path);
@@ -340,7 +346,6 @@ fn set_text(sdt: &mut Element, level: Level, text: &str) {
             tc.children.push(Node::Element(paragraph(&cell.children)));
             content.children = vec![Node::Element(tc)];
         }
-        // A row takes arrays and booleans, not text.
         Level::Row => {}
     }
 }
@@ -394,4 +399,46 @@ fn replace_first_run(nodes: &mut Vec<Node>, new: Element) {
         }
     }
     nodes.push(Node::Element(new));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tree::{parse, write};
+    use super::*;
+    use serde_json::json;
+
+    /// `xml` filled with `data`, written back.
+    fn filled(xml: &str, data: Value) -> (String, Usage) {
+        let mut usage = Usage::default();
+        let mut pictures = Vec::new();
+        let store = Store::default();
+        let deadline = Deadline::none();
+        let mut fill = Fill { usage: &mut usage, deadline: &deadline, part: "p", budget: 1000, limit: 1000, language: "en-US".into(), max_pixels: 100, pictures: &mut pictures, store: &store };
+        let nodes = fill.nodes(parse(xml.as_bytes(), 64, 1000).unwrap(), &[Scope { value: &data, prefix: String::new() }]).unwrap();
+        let mut out = Vec::new();
+        write(&nodes, &mut out);
+        (String::from_utf8(out).unwrap(), usage)
+    }
+
+    const SDT: &str = r#"<w:sdt><w:sdtPr><w:tag w:val="customer"/></w:sdtPr><w:sdtContent><w:r><w:t>x</w:t></w:r><w:sdt><w:sdtPr><w:tag w:val="name"/></w:sdtPr><w:sdtContent><w:r><w:t>n</w:t></w:r></w:sdtContent></w:sdt></w:sdtContent></w:sdt>"#;
+
+    #[test]
+    fn an_object_is_a_scope_for_the_controls_inside() {
+        let (xml, _) = filled(&format!("<w:p>{SDT}</w:p>"), json!({"customer": {"name": "Ada"}}));
+        assert!(xml.contains(r#"<w:t xml:space="preserve">Ada</w:t>"#) && xml.contains("<w:t>x</w:t>"), "{xml}");
+    }
+
+    #[test]
+    fn a_repeat_past_the_element_budget_fails_as_the_reader_would() {
+        let row = r#"<w:tbl><w:sdt><w:sdtPr><w:tag w:val="rows"/></w:sdtPr><w:sdtContent><w:tr><w:tc><w:p/></w:tc></w:tr></w:sdtContent></w:sdt></w:tbl>"#;
+        let items: Vec<Value> = (0..400).map(|_| json!({})).collect();
+        let mut usage = Usage::default();
+        let mut pictures = Vec::new();
+        let store = Store::default();
+        let deadline = Deadline::none();
+        let data = json!({ "rows": items });
+        let mut fill = Fill { usage: &mut usage, deadline: &deadline, part: "word/document.xml", budget: 1000, limit: 1000, language: "en-US".into(), max_pixels: 100, pictures: &mut pictures, store: &store };
+        let e = fill.nodes(parse(row.as_bytes(), 64, 1000).unwrap(), &[Scope { value: &data, prefix: String::new() }]).unwrap_err();
+        assert!(matches!(e, DocxError::TooManyElements { limit: 1000, .. }), "{e}");
+    }
 }

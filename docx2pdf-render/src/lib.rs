@@ -1,6 +1,7 @@
 //! A native DOCX-to-PDF renderer that lays documents out as Microsoft Word prints them.
 //!
-//! The pipeline runs one way: [`docx`] reads the package into a document model,
+//! The pipeline runs one way: [`docx`] reads the package into a document model (with
+//! [`template`] filling content controls and merge fields from data as it reads),
 //! [`resolve`] applies styles, numbering and fields, [`layout`] sets lines, tables and
 //! pages with the fonts Word would use (or metric-compatible stand-ins) and produces
 //! [`frame`]s, and [`pdf`] writes them as tagged PDF (PDF/UA and PDF/A on request). The

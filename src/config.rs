@@ -296,6 +296,10 @@ pub struct ConvertArgs {
     /// the process list or the shell's history.
     #[arg(long, value_name = "FILE")]
     pub password_file: Option<PathBuf>,
+    /// A JSON file of the data to fill the document's content controls and merge fields
+    /// with (docs/templates.md): an object of at most 1 MiB.
+    #[arg(long, value_name = "FILE.json")]
+    pub data: Option<PathBuf>,
     #[command(flatten)]
     pub output_options: crate::output_options::OutputArgs,
     #[command(flatten)]

@@ -335,7 +335,7 @@ async fn a_panicking_render_is_a_500_without_debit_and_the_pool_keeps_its_worker
     let (explode_gate, fine_gate) = (exploding.clone(), converting.clone());
     // The real pipeline, except for a document holding the word "explode" (a renderer bug),
     // and for "fine" documents, which wait until every worker renders one.
-    let convert_fn = move |bytes: &[u8], deadline: &Deadline, options: PdfOptions| {
+    let convert_fn = move |bytes: &[u8], deadline: &Deadline, options: PdfOptions, _: Option<&docx2pdf_render::TemplateData>| {
         let doc = docx2pdf::docx::read(bytes, &renderer.limits, deadline)?;
         let text = format!("{:?}", doc.document.body);
         if text.contains("explode") {
@@ -381,12 +381,12 @@ async fn the_rendezvous_counts_one_render_at_once_on_a_pool_that_lost_a_worker()
 
     let gate = Rendezvous::new(Duration::from_millis(300));
     let meeting = gate.clone();
-    let convert = move |_: &[u8], _: &Deadline, _: PdfOptions| {
+    let convert = move |_: &[u8], _: &Deadline, _: PdfOptions, _: Option<&docx2pdf_render::TemplateData>| {
         meeting.meet(2);
         Ok(Rendered { pdf: Vec::new(), pages: 1, warnings: Vec::new() })
     };
     let pool = RenderPool::start_with(Arc::new(convert), 1, 8);
-    let job = || RenderJob { bytes: Vec::new(), time_limit: Duration::from_secs(5), memory_limit: None, options: PdfOptions::default() };
+    let job = || RenderJob { bytes: Vec::new(), time_limit: Duration::from_secs(5), memory_limit: None, options: PdfOptions::default(), data: None };
     let (a, b) = tokio::join!(pool.render(job()), pool.render(job()));
     assert!(a.is_ok() && b.is_ok());
     assert_eq!(gate.most_at_once(), 1);

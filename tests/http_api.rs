@@ -281,7 +281,7 @@ async fn a_renderer_stuck_past_its_limit_is_answered_by_the_handler_after_the_gr
     let svc = TestService::start(Settings { workers: 1, render_timeout: Duration::from_millis(200), ..Settings::default() }).await;
     let key = svc.account("acme", Plan::Paid, 5).await;
     // A renderer stuck where it cannot check its deadline: it ignores it for 8 s.
-    let stuck = |_: &[u8], _: &Deadline, _: PdfOptions| {
+    let stuck = |_: &[u8], _: &Deadline, _: PdfOptions, _: Option<&docx2pdf_render::TemplateData>| {
         std::thread::sleep(Duration::from_secs(8));
         Err(RenderError::Panic)
     };

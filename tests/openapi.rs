@@ -151,6 +151,10 @@ async fn the_description_is_served_unauthenticated_and_revalidated_by_etag() {
     let form = resolve(&doc, &doc["paths"]["/api/convert"]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"]);
     assert_eq!(form["required"], serde_json::json!(["file"]));
     assert_eq!(resolve(&doc, &form["properties"]["pdfa"])["enum"], serde_json::json!(["PDF/A-1b", "PDF/A-2b", "PDF/A-3b"]));
+    // The template data: a JSON object of at most 1 MiB (docs/templates.md).
+    let data = resolve(&doc, &form["properties"]["data"]);
+    assert_eq!(data["maxLength"], 1_048_576);
+    assert!(data["description"].as_str().unwrap().contains("content controls"), "{data}");
     for path in ["/healthz", "/readyz", "/metrics", "/openapi.json"] {
         assert!(doc["paths"][path]["get"]["security"].is_null(), "{path} needs no key");
     }

@@ -77,6 +77,7 @@ impl RenderError {
                 DocxErrorKind::Encrypted => RenderErrorKind::Encrypted,
                 DocxErrorKind::Timeout => RenderErrorKind::Timeout,
                 DocxErrorKind::MemoryLimit => RenderErrorKind::MemoryLimit,
+                DocxErrorKind::InvalidOption => RenderErrorKind::InvalidOption,
             },
             RenderError::Layout(LayoutError::Timeout(Limit::Time)) | RenderError::Timeout(_) => RenderErrorKind::Timeout,
             RenderError::Layout(LayoutError::Timeout(Limit::Memory { .. })) => RenderErrorKind::MemoryLimit,

@@ -1,6 +1,7 @@
 //! A native DOCX-to-PDF renderer that lays documents out as Microsoft Word prints them.
 //!
-//! The pipeline runs one way: [`docx`] reads the package into a document model,
+//! The pipeline runs one way: [`docx`] reads the package into a document model (with
+//! [`template`] filling content controls and merge fields from data as it reads),
 //! [`resolve`] applies styles, numbering and fields, [`layout`] sets lines, tables and
 //! pages with the fonts Word would use (or metric-compatible stand-ins) and produces
 //! [`frame`]s, and [`pdf`] writes them as tagged PDF (PDF/UA and PDF/A on request). The
@@ -52,6 +53,7 @@ pub mod pdf;
 pub mod pipeline;
 pub mod release;
 pub mod resolve;
+pub mod template;
 pub mod units;
 pub mod warning;
 
@@ -65,4 +67,5 @@ pub use options::{convert, Options};
 pub use pdf::{PdfA, PdfOptions};
 pub use pipeline::{convert_with, Converted, Renderer};
 pub use release::Release;
+pub use template::{TemplateData, TemplateError};
 pub use warning::Warning;

@@ -8,7 +8,8 @@ use std::time::Duration;
 use crate::docx::PackageLimits;
 use crate::layout::FontBook;
 use crate::pdf::PdfOptions;
-use crate::pipeline::{convert_with, Converted, Renderer};
+use crate::pipeline::{convert_filled, Converted, Renderer};
+use crate::template::TemplateData;
 use crate::{Deadline, Release, RenderError};
 
 /// How to convert: the conformance to claim, where fonts are, how long, how large and how
@@ -34,11 +35,14 @@ pub struct Options {
     /// Threads writing the PDF's streams: 1 where other threads convert other documents
     /// (a service), 0 for every core of the machine.
     pub threads: usize,
+    /// The data to fill the document's content controls and merge fields with
+    /// (docs/templates.md); `None` converts the document as it is.
+    pub data: Option<TemplateData>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { pdf: PdfOptions::default(), font_dirs: Vec::new(), time_limit: None, memory_limit: None, limits: PackageLimits::default(), threads: 1 }
+        Options { pdf: PdfOptions::default(), font_dirs: Vec::new(), time_limit: None, memory_limit: None, limits: PackageLimits::default(), threads: 1, data: None }
     }
 }
 
@@ -46,7 +50,7 @@ impl Default for Options {
 ///
 /// The fonts of the system and of `options.font_dirs` are loaded on the first call for
 /// those folders and kept for the next ones; a program that converts many documents may
-/// hold a [`Renderer`] of its own instead and call [`convert_with`].
+/// hold a [`Renderer`] of its own instead and call [`convert_with`](crate::convert_with).
 pub fn convert(docx: &[u8], options: &Options) -> Result<Converted, RenderError> {
     let renderer = Renderer { fonts: font_book(&options.font_dirs), limits: options.limits.clone(), threads: options.threads, release: Release::Free };
     let deadline = options.time_limit.map_or_else(Deadline::none, Deadline::after);
@@ -54,7 +58,7 @@ pub fn convert(docx: &[u8], options: &Options) -> Result<Converted, RenderError>
         Some(bytes) => deadline.with_memory_limit(bytes),
         None => deadline,
     };
-    convert_with(&renderer, docx, &deadline, options.pdf.clone()).map_err(|e| match (e, options.time_limit) {
+    convert_filled(&renderer, docx, &deadline, options.pdf.clone(), options.data.as_ref()).map_err(|e| match (e, options.time_limit) {
         (e, Some(limit)) if e.kind() == crate::RenderErrorKind::Timeout => RenderError::Timeout(limit.as_secs()),
         (e, _) => e,
     })

@@ -7,6 +7,7 @@ use crate::{Deadline, Release, RenderError};
 use crate::docx::{self, PackageLimits};
 use crate::layout::{self, FontBook};
 use crate::pdf::{PdfOptions, Stop};
+use crate::template::{Filler, TemplateData};
 use crate::warning::Warning;
 
 /// What every conversion shares: the font book (loaded once), the package limits, how
@@ -49,6 +50,19 @@ pub fn convert(renderer: &Renderer, bytes: &[u8], deadline: &Deadline) -> Result
 
 /// Converts DOCX bytes to PDF bytes meeting the conformance `options` ask for.
 pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, options: PdfOptions) -> Result<Converted, RenderError> {
+    convert_filled(renderer, bytes, deadline, options, None)
+}
+
+/// Converts DOCX bytes to PDF bytes as [`convert_with`] does, filling the document's
+/// content controls and merge fields with `data` first. Without data, or with an empty
+/// object, nothing is filled and the PDF is the one [`convert_with`] writes.
+pub fn convert_filled(
+    renderer: &Renderer,
+    bytes: &[u8],
+    deadline: &Deadline,
+    options: PdfOptions,
+    data: Option<&TemplateData>,
+) -> Result<Converted, RenderError> {
     let deadline = deadline.with_max_pages(renderer.limits.max_pages);
     if options.encryption.is_some() && options.pdfa.is_some() {
         return Err(RenderError::EncryptedPdfA);
@@ -57,7 +71,9 @@ pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, opti
     let mut options = PdfOptions { max_image_pixels: renderer.limits.max_image_pixels, ..options };
     // The password opens the package and goes no further.
     let password = options.password.take();
-    let read = docx::read_with_password(bytes, password.as_ref(), &renderer.limits, &deadline)?;
+    let mut filler = data.filter(|d| !d.is_empty()).map(Filler::new);
+    let filter = filler.as_mut().map(|f| f as &mut dyn docx::StoryFilter);
+    let read = docx::read_filtered(bytes, password.as_ref(), &renderer.limits, &deadline, filter)?;
     drop(password);
     // Pages go to the PDF writer as they are finished, and are dropped once written.
     let mut paged = layout::paginate(&read.document, &renderer.fonts, &deadline, renderer.release)?;
@@ -98,6 +114,9 @@ pub fn convert_with(renderer: &Renderer, bytes: &[u8], deadline: &Deadline, opti
         Stop::Pdf(e) => RenderError::from(e),
     })?;
     let mut warnings = read.warnings;
+    if let Some(filler) = &filler {
+        warnings.extend(filler.warnings());
+    }
     warnings.extend(paged.finish());
     warnings.extend(pdf_warnings);
     renderer.release.dispose(layout);

@@ -15,6 +15,8 @@ const LEAVES: &[&str] =
 /// The layers in order, each with what it may import besides the leaves.
 const LAYERS: &[(&str, &[&str])] = &[
     ("docx", &[]),
+    // Templates fill the story parts as the reader reads them, before resolve.
+    ("template", &["docx"]),
     ("resolve", &["docx"]),
     ("layout", &["docx", "resolve"]),
     // The PDF writer reads frames only, as typst's writes its frames.

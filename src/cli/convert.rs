@@ -1,9 +1,10 @@
 //! `docx2pdf convert IN.docx OUT.pdf`: the service's renderer, without server or credits.
 
 use crate::config::ConvertArgs;
-use crate::output_options::Via;
+use crate::output_options::{OptionError, Via};
+use docx2pdf_render::TemplateData;
 use crate::pdf::{file_stem, PdfOptions};
-use crate::render::{convert_with, Deadline, Release, Renderer};
+use crate::render::{convert_filled, Deadline, Release, Renderer};
 
 use super::CliError;
 
@@ -32,7 +33,15 @@ pub fn run(args: ConvertArgs) -> Result<(), CliError> {
     let password = args.password_file.as_deref().map(super::password_file::read).transpose()?;
     let mut options = PdfOptions { pdfua: args.pdfua, pdfa: args.pdfa, file_stem: stem, password, ..PdfOptions::default() };
     args.output_options.fields().apply(&mut options, Via::Flags)?;
-    let rendered = convert_with(&renderer, &bytes, &deadline, options)
+    let data = match &args.data {
+        Some(path) => {
+            let json = std::fs::read(path).map_err(|source| CliError::Read { path: path.clone(), source })?;
+            let data = TemplateData::parse(&json).map_err(|e| OptionError(format!("--data {} {e}", path.display())))?;
+            Some(data).filter(|d| !d.is_empty())
+        }
+        None => None,
+    };
+    let rendered = convert_filled(&renderer, &bytes, &deadline, options, data.as_ref())
         .map_err(|source| CliError::Convert { path: args.input.clone(), source })?;
     std::fs::write(&args.output, &rendered.pdf).map_err(|source| CliError::Write { path: args.output.clone(), source })?;
     for w in &rendered.warnings {

@@ -18,6 +18,7 @@ use crate::output_options::Via;
 use crate::pdf::{file_stem, parse_pdfua, PdfA, PdfOptions};
 use crate::render::pool::RenderJob;
 use crate::render::{PoolError, RenderError, RenderErrorKind};
+use docx2pdf_render::TemplateData;
 
 /// Extra time the handler waits past the render limit before answering a timeout itself,
 /// in case the renderer is stuck where it cannot check its deadline.
@@ -44,6 +45,7 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     let mut upload = read_file_part(&req, payload, state.config.max_upload_bytes, state.upload_timeout).await?;
     // A bad option is refused before any credit is held.
     let options = options(&upload)?;
+    let data = data(&upload)?;
     let file_name = upload.file_name.clone();
     let bytes = std::mem::take(&mut upload.file);
     let size = bytes.len() as u64;
@@ -54,7 +56,7 @@ pub async fn convert(req: HttpRequest, payload: web::Payload, state: web::Data<A
     // gives the hold back instead of leaving it for the stale-hold sweep.
     let mut guard = HoldGuard { state: &state, hold: Some(hold.clone()) };
 
-    let job = RenderJob { bytes, time_limit: state.config.render_timeout, memory_limit: state.config.render_memory, options };
+    let job = RenderJob { bytes, time_limit: state.config.render_timeout, memory_limit: state.config.render_memory, options, data };
     let limit_secs = state.config.render_timeout.as_secs();
     let outcome = match tokio::time::timeout(state.config.render_timeout + TIMEOUT_GRACE, state.pool.render(job)).await {
         Err(_elapsed) => Err(ApiError::ConversionTimeout(limit_secs)),
@@ -154,6 +156,16 @@ fn options(upload: &Upload) -> Result<PdfOptions, ApiError> {
     let mut options = PdfOptions { pdfua, pdfa, file_stem, password, ..PdfOptions::default() };
     upload.output.apply(&mut options, Via::Form).map_err(|e| ApiError::InvalidOption(e.0))?;
     Ok(options)
+}
+
+/// The `data` field: a JSON object a template is filled with (docs/templates.md). Not
+/// sent, empty or `{}` is no data: the document converts as it is.
+fn data(upload: &Upload) -> Result<Option<TemplateData>, ApiError> {
+    let Some(bytes) = upload.data.as_deref().filter(|b| !b.trim_ascii().is_empty()) else {
+        return Ok(None);
+    };
+    let data = TemplateData::parse(bytes).map_err(|e| ApiError::InvalidOption(format!("the form field \"data\" {e}")))?;
+    Ok(Some(data).filter(|d| !d.is_empty()))
 }
 
 /// Releases a hold when the handler is dropped before it could commit or release it.

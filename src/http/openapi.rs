@@ -103,6 +103,17 @@ pub struct ConvertForm {
     /// refused with 400 `encrypted_document` saying which; it is never logged or echoed.
     #[schema(nullable = false, format = Password, max_length = 255)]
     password: Option<String>,
+    /// Data to fill the document's content controls and MERGEFIELD fields with before it is
+    /// converted (docs/templates.md): a JSON object whose keys are the controls' tags (or
+    /// titles) and the fields' names, dotted paths reaching into objects
+    /// (`customer.address.city`), arrays repeating rows and repeating sections. Values are
+    /// text, never markup; a picture control takes a `data:image/png;base64,…` or
+    /// `data:image/jpeg;base64,…` URI. Not sent, or `{}`, converts the document as it is.
+    /// Invalid JSON, a value that is not an object, more than 1 MiB, or a picture that is
+    /// no PNG or JPEG data URI (the server fetches no URL) is refused with 400
+    /// `invalid_option` and costs nothing. What was missing or unused is told in `X-Conversion-Warnings`.
+    #[schema(nullable = false, max_length = 1048576, example = r#"{"customer": {"name": "Ada Lovelace"}, "items": [{"description": "Consulting", "amount": 1200}], "paid": false}"#)]
+    data: Option<String>,
 }
 
 /// The values of the `pdfua` form field.

@@ -9,6 +9,7 @@ use futures_util::StreamExt;
 
 use super::ApiError;
 use crate::credits::MIB;
+use docx2pdf_render::template::MAX_DATA_BYTES;
 
 /// Largest accepted form field other than `file` (the options, or anything else, which is
 /// read and ignored).
@@ -29,6 +30,9 @@ pub struct Upload {
     pub output: crate::output_options::OutputFields,
     /// The `password` field, a secret (password_field.rs).
     pub password: Option<super::password_field::PasswordField>,
+    /// The `data` field: the JSON a template is filled with, as sent (at most
+    /// [`MAX_DATA_BYTES`] are kept; more is refused when it is read).
+    pub data: Option<Vec<u8>>,
 }
 
 /// Most form fields a request may hold: the API needs one.
@@ -60,7 +64,8 @@ pub async fn read_file_part(
 async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes: u64) -> Result<Upload, ApiError> {
     let too_large = || ApiError::FileTooLarge { limit_mb: max_bytes / MIB, limit_bytes: max_bytes };
     // A body that cannot fit is refused before a byte is read. Multipart framing adds a
-    // little, so only bodies past the limit plus 64 KiB of framing are refused this way.
+    // little, so only bodies past the limit plus 64 KiB of framing are refused this way
+    // (a `data` field counts in the body: a file at the limit leaves it 64 KiB).
     let declared = req
         .headers()
         .get(actix_web::http::header::CONTENT_LENGTH)
@@ -87,6 +92,13 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
                 if buf.len() as u64 + chunk.len() as u64 > max_bytes {
                     return Err(too_large());
                 }
+            } else if field.name() == Some("data") {
+                // One byte past the limit is enough to refuse it (convert.rs) by its size.
+                if buf.len() + chunk.len() > MAX_DATA_BYTES {
+                    let room = MAX_DATA_BYTES + 1 - buf.len();
+                    buf.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                    continue;
+                }
             } else if buf.len() + chunk.len() > MAX_OTHER_FIELD {
                 if field.name() == Some("metadata") {
                     return Err(ApiError::InvalidOption(format!("the form field \"metadata\" is larger than {MAX_OTHER_FIELD} bytes")));
@@ -101,6 +113,8 @@ async fn read_within_limits(req: &HttpRequest, payload: web::Payload, max_bytes:
         if is_file {
             file = Some(buf);
             upload.file_name = field.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_owned);
+        } else if field.name() == Some("data") {
+            upload.data = Some(buf);
         } else if field.name() == Some("password") {
             upload.password = Some(super::password_field::PasswordField::new(buf));
         } else {

@@ -9,13 +9,14 @@ use std::time::Duration;
 
 use actix::{Actor, Addr, Handler, Message, SyncArbiter, SyncContext};
 
-use super::convert_with;
+use super::convert_filled;
 use super::{Deadline, RenderError, Rendered, Renderer};
 use crate::pdf::PdfOptions;
+use docx2pdf_render::TemplateData;
 
 /// What a worker runs for each job: the real pipeline in service, anything in tests of the
 /// pool itself.
-pub type ConvertFn = dyn Fn(&[u8], &Deadline, PdfOptions) -> Result<Rendered, RenderError> + Send + Sync;
+pub type ConvertFn = dyn Fn(&[u8], &Deadline, PdfOptions, Option<&TemplateData>) -> Result<Rendered, RenderError> + Send + Sync;
 
 /// One conversion for a worker. The upload moves in; it is never copied.
 pub struct RenderJob {
@@ -25,6 +26,8 @@ pub struct RenderJob {
     pub memory_limit: Option<usize>,
     /// The conformance the client asked for.
     pub options: PdfOptions,
+    /// The data to fill the document with, if any (`data`).
+    pub data: Option<TemplateData>,
 }
 
 /// A job with its admission slot: the slot is given back when the worker is done with the
@@ -59,7 +62,7 @@ impl Handler<Admitted> for RenderActor {
             Some(bytes) => deadline.with_memory_limit(bytes),
             None => deadline,
         };
-        match catch_unwind(AssertUnwindSafe(|| (self.convert)(&job.bytes, &deadline, job.options))) {
+        match catch_unwind(AssertUnwindSafe(|| (self.convert)(&job.bytes, &deadline, job.options, job.data.as_ref()))) {
             Ok(Err(e)) if e.kind() == super::RenderErrorKind::Timeout => {
                 Err(RenderError::Timeout(job.time_limit.as_secs()))
             }
@@ -131,7 +134,9 @@ impl RenderPool {
     /// Starts `workers` render threads that admit at most `workers + queue` jobs at once.
     /// Must be called inside a running actix system.
     pub fn start(renderer: Arc<Renderer>, workers: usize, queue: usize) -> RenderPool {
-        let convert = move |bytes: &[u8], deadline: &Deadline, options: PdfOptions| convert_with(&renderer, bytes, deadline, options);
+        let convert = move |bytes: &[u8], deadline: &Deadline, options: PdfOptions, data: Option<&TemplateData>| {
+            convert_filled(&renderer, bytes, deadline, options, data)
+        };
         Self::start_with(Arc::new(convert), workers, queue)
     }
 
@@ -182,7 +187,7 @@ mod tests {
     use super::*;
 
     fn pool_that_panics_on_boom() -> RenderPool {
-        let convert = |bytes: &[u8], _: &Deadline, _: PdfOptions| {
+        let convert = |bytes: &[u8], _: &Deadline, _: PdfOptions, _: Option<&TemplateData>| {
             assert!(bytes != b"boom", "a renderer bug");
             Ok(Rendered { pdf: bytes.to_vec(), pages: 1, warnings: Vec::new() })
         };
@@ -190,7 +195,7 @@ mod tests {
     }
 
     fn job(bytes: &[u8]) -> RenderJob {
-        RenderJob { bytes: bytes.to_vec(), time_limit: Duration::from_secs(5), memory_limit: None, options: PdfOptions::default() }
+        RenderJob { bytes: bytes.to_vec(), time_limit: Duration::from_secs(5), memory_limit: None, options: PdfOptions::default(), data: None }
     }
 
     #[actix::test]
@@ -207,7 +212,7 @@ mod tests {
 
     #[actix::test]
     async fn jobs_past_the_capacity_are_refused_at_once() {
-        let slow = |_: &[u8], _: &Deadline, _: PdfOptions| {
+        let slow = |_: &[u8], _: &Deadline, _: PdfOptions, _: Option<&TemplateData>| {
             std::thread::sleep(Duration::from_millis(300));
             Ok(Rendered { pdf: Vec::new(), pages: 1, warnings: Vec::new() })
         };
@@ -224,7 +229,7 @@ mod tests {
     async fn render_threads_run_nicer_than_the_serving_threads() {
         // SAFETY: getpriority reads the calling thread's niceness (who 0 = this thread).
         let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
-        let report = move |_: &[u8], _: &Deadline, _: PdfOptions| Ok(Rendered { pdf: nice().to_string().into_bytes(), pages: 1, warnings: Vec::new() });
+        let report = move |_: &[u8], _: &Deadline, _: PdfOptions, _: Option<&TemplateData>| Ok(Rendered { pdf: nice().to_string().into_bytes(), pages: 1, warnings: Vec::new() });
         let pool = RenderPool::start_with(Arc::new(report), 2, 2);
         let rendered = pool.render(job(b"")).await.expect("admitted").expect("rendered");
         let render_nice: i32 = String::from_utf8(rendered.pdf).unwrap().parse().unwrap();

@@ -198,10 +198,10 @@ impl GatedPool {
         let (go, go_rx) = std::sync::mpsc::channel::<()>();
         let go_rx = std::sync::Mutex::new(go_rx);
         let renderer = renderer();
-        let gated = move |bytes: &[u8], deadline: &docx2pdf::render::Deadline, options: docx2pdf::pdf::PdfOptions| {
+        let gated = move |bytes: &[u8], deadline: &docx2pdf::render::Deadline, options: docx2pdf::pdf::PdfOptions, data: Option<&docx2pdf_render::TemplateData>| {
             let _ = started_tx.send(());
             go_rx.lock().unwrap().recv_timeout(Duration::from_secs(30)).expect("the test lets the render go");
-            docx2pdf::render::convert_with(&renderer, bytes, deadline, options)
+            docx2pdf::render::convert_filled(&renderer, bytes, deadline, options, data)
         };
         state.pool = docx2pdf::render::RenderPool::start_with(Arc::new(gated), 1, 4);
         GatedPool { started, go }

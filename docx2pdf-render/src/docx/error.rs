@@ -217,6 +217,14 @@ pub enum DocxError {
         /// What the parser reported.
         reason: String,
     },
+    /// A picture control's value in the template data that cannot be used.
+    #[error("the value of \"data\" for the picture control {key:?} {reason}")]
+    TemplatePicture {
+        /// The control's key.
+        key: String,
+        /// Why, the end of the sentence.
+        reason: String,
+    },
     /// A render limit, time or memory, passed while reading.
     #[error("{0} while reading the document")]
     Limit(#[from] Limit),
@@ -237,6 +245,7 @@ impl DocxError {
             | DocxError::OtherPackage { .. } => DocxErrorKind::Unsupported,
             DocxError::Limit(Limit::Time) => DocxErrorKind::Timeout,
             DocxError::Limit(Limit::Memory { .. }) => DocxErrorKind::MemoryLimit,
+            DocxError::TemplatePicture { .. } => DocxErrorKind::InvalidOption,
             _ => DocxErrorKind::Invalid,
         }
     }

@@ -30,6 +30,13 @@ pub(crate) struct PackageMedia<'p, 'a> {
     pub warnings: &'p mut Vec<Warning>,
 }
 
+impl MediaCache {
+    /// Puts `bytes` in as the part `name` (a picture a story filter added).
+    pub(crate) fn insert(&mut self, name: &str, bytes: Arc<[u8]>) {
+        self.parts.insert(name.trim_start_matches('/').to_ascii_lowercase(), Some(bytes));
+    }
+}
+
 impl MediaSource for PackageMedia<'_, '_> {
     fn media(&mut self, name: &str) -> Result<Option<Arc<[u8]>>, DocxError> {
         let key = name.trim_start_matches('/').to_ascii_lowercase();

@@ -30,6 +30,7 @@ mod section;
 mod settings;
 mod simple_types;
 mod sniff;
+mod story_filter;
 mod styles;
 mod table;
 mod table_properties;
@@ -44,6 +45,7 @@ use crate::deadline::Deadline;
 use crate::warning::Warning;
 
 pub use error::DocxError;
+pub use story_filter::{AddedPicture, CustomXmlPart, StoryContext, StoryFilter};
 pub use crate::password::Password;
 
 /// Limits on what a package may inflate to. Each breach is a precise `DocxError`.
@@ -99,6 +101,9 @@ pub enum DocxErrorKind {
     Timeout,
     /// The render's memory budget was exceeded while reading.
     MemoryLimit,
+    /// What a story filter was given cannot be used (400 `invalid_option`): a template's
+    /// picture that is no PNG or JPEG data URI.
+    InvalidOption,
 }
 
 /// A package read into the model, with what was skipped.
@@ -125,10 +130,22 @@ pub fn read_with_password(
     limits: &PackageLimits,
     deadline: &Deadline,
 ) -> Result<ReadDocument, DocxError> {
+    read_filtered(bytes, password, limits, deadline, None)
+}
+
+/// Reads a DOCX package as [`read_with_password`] does, passing every story part through
+/// `filter` first when there is one.
+pub fn read_filtered(
+    bytes: &[u8],
+    password: Option<&Password>,
+    limits: &PackageLimits,
+    deadline: &Deadline,
+    filter: Option<&mut dyn StoryFilter>,
+) -> Result<ReadDocument, DocxError> {
     if !decrypt::is_encrypted_package(bytes) {
-        return reader::read_package(bytes, limits, deadline);
+        return reader::read_package(bytes, limits, deadline, filter);
     }
     let password = password.ok_or(DocxError::PasswordRequired)?;
     let package = decrypt::decrypt(bytes, password, deadline)?;
-    reader::read_package(&package, limits, deadline)
+    reader::read_package(&package, limits, deadline, filter)
 }

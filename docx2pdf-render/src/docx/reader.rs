@@ -25,7 +25,8 @@ use super::styles::read_styles;
 use super::theme::read_theme;
 use super::theme_color::Palette;
 use super::xml::{to_utf8, Ev, XmlReader};
-use super::{DocxError, PackageLimits, ReadDocument};
+use super::{DocxError, PackageLimits, ReadDocument, StoryContext, StoryFilter};
+use super::story_filter::CustomXmlPart;
 
 /// The main part when the package relationships do not name one.
 const DEFAULT_MAIN_PART: &str = "word/document.xml";
@@ -35,6 +36,7 @@ pub(crate) fn read_package(
     bytes: &[u8],
     limits: &PackageLimits,
     deadline: &Deadline,
+    filter: Option<&mut dyn StoryFilter>,
 ) -> Result<ReadDocument, DocxError> {
     sniff(bytes)?;
     deadline.check()?;
@@ -45,6 +47,11 @@ pub(crate) fn read_package(
         warnings: Vec::new(),
         palette: Palette::default(),
         media: MediaCache::default(),
+        filter: match filter {
+            Some(f) => Some(&mut *f as &mut dyn StoryFilter),
+            None => None,
+        },
+        language: None,
     };
 
     let package_rels = parts.rels_of("")?;
@@ -61,6 +68,7 @@ pub(crate) fn read_package(
         .filter(|r| !r.external)
         .map_or(default_sibling(&main, "settings.xml"), |r| r.target.clone());
     document.settings = parts.optional(&settings, read_settings)?.unwrap_or_default();
+    parts.language = document.settings.theme_font_lang.latin.clone();
     if let Some(theme) = document_rels.first_of("theme").filter(|r| !r.external) {
         let theme = parts.optional(&theme.target.clone(), read_theme)?.unwrap_or_default();
         document.theme = theme.fonts;
@@ -71,9 +79,16 @@ pub(crate) fn read_package(
         mapping: document.settings.color_scheme_mapping,
     };
 
+    if parts.filter.is_some() {
+        let custom = parts.custom_xml(&document_rels)?;
+        if let Some(filter) = parts.filter.as_deref_mut() {
+            filter.custom_xml(custom, limits);
+        }
+    }
+
     let mut skipped = Skipped::default();
     let (body, final_section) = parts
-        .story(&main, false, |xml, media| read_main_document(xml, &document_rels, &mut skipped, media))?
+        .story(&main, false, &document_rels, |xml, media, rels| read_main_document(xml, rels, &mut skipped, media))?
         .ok_or(DocxError::NoMainPart)?;
     document.body = body;
     document.final_section = final_section;
@@ -88,7 +103,7 @@ pub(crate) fn read_package(
         let name = rel.target.clone();
         let rels = parts.rels_of(&name)?;
         let warned = parts.warnings.len();
-        let read = parts.story(&name, true, |xml, media| read_numbering(xml, &mut Story::new(&rels, &mut skipped).with_media(media)))?;
+        let read = parts.story(&name, true, &rels, |xml, media, rels| read_numbering(xml, &mut Story::new(rels, &mut skipped).with_media(media)))?;
         match read {
             Some(defs) => document.numbering = defs,
             // A broken part has already said so.
@@ -110,7 +125,7 @@ pub(crate) fn read_package(
         };
         let part = rel.target.clone();
         let rels = parts.rels_of(&part)?;
-        let read = parts.story(&part, true, |xml, media| read_header_footer(xml, &rels, &mut skipped, media))?;
+        let read = parts.story(&part, true, &rels, |xml, media, rels| read_header_footer(xml, rels, &mut skipped, media))?;
         if let Some(blocks) = read {
             document.parts.insert(id, blocks);
         }
@@ -123,7 +138,7 @@ pub(crate) fn read_package(
         };
         let part = rel.target.clone();
         let rels = parts.rels_of(&part)?;
-        if let Some(notes) = parts.story(&part, true, |xml, media| read_notes(xml, &rels, &mut skipped, media))? {
+        if let Some(notes) = parts.story(&part, true, &rels, |xml, media, rels| read_notes(xml, rels, &mut skipped, media))? {
             if endnotes {
                 document.endnotes = notes;
             } else {
@@ -153,6 +168,10 @@ struct Parts<'a> {
     palette: Palette,
     /// Picture parts read so far.
     media: MediaCache,
+    /// What rewrites story parts before they are read (a template's fill), if anything.
+    filter: Option<&'a mut dyn StoryFilter>,
+    /// The document's language from its settings, for the filter.
+    language: Option<String>,
 }
 
 impl Parts<'_> {
@@ -176,15 +195,17 @@ impl Parts<'_> {
     }
 
     /// Reads a story part (the body, a header, a footer) through `read`, which may also
-    /// read the media parts its pictures point at. When `optional`, damage or malformed
-    /// XML only skips the part with a warning, as in [`Parts::optional`].
+    /// read the media parts its pictures point at through `rels`, the part's
+    /// relationships (with the pictures a filter added). When `optional`, damage or
+    /// malformed XML only skips the part with a warning, as in [`Parts::optional`].
     fn story<T>(
         &mut self,
         name: &str,
         optional: bool,
-        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource) -> Result<T, DocxError>,
+        rels: &Rels,
+        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource, &Rels) -> Result<T, DocxError>,
     ) -> Result<Option<T>, DocxError> {
-        match self.story_inner(name, read) {
+        match self.story_inner(name, rels, read) {
             Err(e) if optional && e.is_recoverable_in_optional_part() => {
                 self.warnings
                     .push(Warning::new("part_skipped", format!("{e}; the part was skipped")));
@@ -197,18 +218,52 @@ impl Parts<'_> {
     fn story_inner<T>(
         &mut self,
         name: &str,
-        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource) -> Result<T, DocxError>,
+        rels: &Rels,
+        read: impl FnOnce(&mut XmlReader<'_>, &mut dyn MediaSource, &Rels) -> Result<T, DocxError>,
     ) -> Result<Option<T>, DocxError> {
-        let Some(bytes) = self.xml_part(name)? else {
+        let Some(mut bytes) = self.xml_part(name)? else {
             return Ok(None);
         };
+        let mut added_rels = None;
+        if let Some(filter) = self.filter.as_deref_mut() {
+            let context = StoryContext { limits: self.limits, deadline: self.deadline, language: self.language.as_deref() };
+            bytes = filter.story(name, bytes, &context)?;
+            // Pictures the filter put in: a relationship of the part each, to a part name
+            // no package holds, whose bytes the media cache already has.
+            for (n, picture) in filter.take_pictures().into_iter().enumerate() {
+                let target = format!("{name}/template-picture-{n}");
+                self.media.insert(&target, picture.bytes);
+                added_rels = Some(added_rels.as_ref().unwrap_or(rels).with_picture(&picture.id, &target));
+            }
+        }
+        let rels = added_rels.as_ref().unwrap_or(rels);
         let xml = XmlReader::new(&bytes, name, self.limits.max_xml_depth, self.deadline).guarded(self.limits);
         let mut media = PackageMedia {
             package: &mut self.package,
             cache: &mut self.media,
             warnings: &mut self.warnings,
         };
-        read(&mut xml.with_palette(&self.palette), &mut media).map(Some)
+        read(&mut xml.with_palette(&self.palette), &mut media, rels).map(Some)
+    }
+
+    /// The Custom XML data parts the document relates to (Part 1 §15.2.4), with their
+    /// properties; a damaged or missing one is left out, limits still stop the read.
+    fn custom_xml(&mut self, document_rels: &Rels) -> Result<Vec<CustomXmlPart>, DocxError> {
+        let mut found = Vec::new();
+        for rel in document_rels.iter().filter(|r| !r.external && r.is("customXml")) {
+            let optional = |read: Result<Option<Vec<u8>>, DocxError>| match read {
+                Err(e) if e.is_recoverable_in_optional_part() => Ok(None),
+                other => other,
+            };
+            let Some(item) = optional(self.xml_part(&rel.target))? else { continue };
+            let rels = self.rels_of(&rel.target)?;
+            let props = match rels.first_of("customXmlProps").filter(|r| !r.external) {
+                Some(p) => optional(self.xml_part(&p.target.clone()))?,
+                None => None,
+            };
+            found.push(CustomXmlPart { item, props });
+        }
+        Ok(found)
     }
 
     /// Like [`Parts::required`], but damage or malformed XML only skips the part with a
@@ -786,7 +841,7 @@ mod tests {
             max_total_bytes: 3000,
             ..Default::default()
         };
-        let e = read_package(&bytes, &limits, &Deadline::none()).unwrap_err();
+        let e = read_package(&bytes, &limits, &Deadline::none(), None).unwrap_err();
         assert!(matches!(e, DocxError::TotalTooLarge { .. }), "{e}");
     }
 
@@ -836,7 +891,7 @@ mod tests {
     #[test]
     fn passed_deadline_is_a_timeout() {
         let bytes = docx("<w:p/>", &[]);
-        let e = read_package(&bytes, &PackageLimits::default(), &Deadline::after(Duration::ZERO)).unwrap_err();
+        let e = read_package(&bytes, &PackageLimits::default(), &Deadline::after(Duration::ZERO), None).unwrap_err();
         assert_eq!(e.kind(), DocxErrorKind::Timeout);
     }
 

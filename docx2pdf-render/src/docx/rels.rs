@@ -71,6 +71,19 @@ impl Rels {
         self.list.iter().find(|r| r.is(name))
     }
 
+    /// These relationships and an internal picture relationship `id` to `target`.
+    pub(crate) fn with_picture(&self, id: &str, target: &str) -> Rels {
+        let mut list = self.list.clone();
+        list.retain(|r| r.id != id);
+        list.push(Relationship {
+            id: id.to_owned(),
+            kind: "http://schemas.openxmlformats.org/officeDocument/2006/relationships/image".to_owned(),
+            target: target.to_owned(),
+            external: false,
+        });
+        Rels { list }
+    }
+
     /// Every relationship, in the order written.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &Relationship> {
         self.list.iter()

@@ -296,6 +296,39 @@ async fn the_warnings_say_which_fonts_and_content_changed_bounded_and_in_a_fixed
     assert_eq!(said, small_warnings.split(", ").collect::<Vec<_>>(), "{err}");
 }
 
+/// Two private use characters no installed face has, between words every face has: the
+/// header counts them with their script and the face that drew its missing-glyph box,
+/// PDF/UA lists the .notdef glyphs first, the CLI says the same, and the PDF's text holds
+/// no character the document does not (the .notdef glyph once read as the first missing
+/// character of its font, for all of them).
+#[actix_web::test]
+async fn characters_no_face_has_are_counted_and_never_read_as_other_characters() {
+    let written = "Before \u{E000}\u{E001} after \u{E001}";
+    let bytes = common::docx::docx(&paragraph(written));
+    let svc = TestService::start(Settings::default()).await;
+    let key = svc.account("glyphs", Plan::Paid, 100).await;
+    let app = test::init_service(create_app(svc.state.clone())).await;
+    for pdfua in [false, true] {
+        let fields: &[(&str, &str)] = if pdfua { &[("pdfua", "true")] } else { &[] };
+        let res = test::call_service(&app, convert_request(&key, form_named(&bytes, Some("glyphs.docx"), fields))).await;
+        assert_eq!(res.status(), 200);
+        let warnings = header(&res, "X-Conversion-Warnings").expect("warnings");
+        let entries: Vec<&str> = warnings.split(", ").collect();
+        let missing: Vec<&&str> = entries.iter().filter(|e| e.starts_with("missing_glyphs: ")).collect();
+        assert_eq!(missing.len(), 1, "{warnings}");
+        assert!(missing[0].starts_with("missing_glyphs: 3 (Unknown) -> "), "{warnings}");
+        assert_eq!(entries[0] == "pdfua_notdef_glyph", pdfua, "{warnings}");
+        let pdf = test::read_body(res).await;
+        let text = common::pdf::text(&pdf);
+        let strangers: Vec<char> = text.chars().filter(|c| !c.is_whitespace() && !written.contains(*c)).collect();
+        assert!(strangers.is_empty(), "{strangers:?} in {text:?}");
+        assert_eq!(common::pdf::words(&text), common::pdf::words(written), "each character reads as itself");
+    }
+    let (ok, _, err) = cli(&bytes, &[]);
+    assert!(ok, "{err}");
+    assert!(err.lines().any(|l| l.starts_with("warning: missing_glyphs: 3 (Unknown) -> ")), "{err}");
+}
+
 // ---- Content-Disposition ----
 
 #[actix_web::test]

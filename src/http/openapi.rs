@@ -210,10 +210,11 @@ fn conversion_warnings() -> Header {
     let mut h = Header::new(string(Some("^[ -~]+$")));
     h.description = Some(
         "What the document asked for and did not get, one entry per kind with its count, comma-separated \
-         (printable ASCII): first what keeps it from the pdfua/pdfa asked for (pdfua_figure_without_alt, \
-         pdfua_table_without_headers, pdfua_no_title), then in order of kind `kind[: detail][ xN]`, e.g. \
-         `font_compatible: Calibri -> Carlito`, `font_emulated: Aptos -> Liberation Sans`, \
-         `font_substituted: Foo -> Liberation Serif`, `element_skipped: w:object x3`, \
+         (printable ASCII): first what keeps it from the pdfua/pdfa asked for (pdfua_notdef_glyph, \
+         pdfa_notdef_glyph, pdfua_figure_without_alt, pdfua_table_without_headers, pdfua_no_title), then \
+         in order of kind `kind[: detail][ xN]`, e.g. `font_compatible: Calibri -> Carlito`, \
+         `font_emulated: Aptos -> Liberation Sans`, `font_substituted: Foo -> Liberation Serif`, \
+         `missing_glyphs: 12 (Han) -> Liberation Sans`, `element_skipped: w:object x3`, \
          `link_without_action: javascript: x2`, `picture_placeholder x2`. At most 20 entries and 1 KiB, \
          then `and N more`. The PDF is sent all the same."
             .to_owned(),

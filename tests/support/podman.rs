@@ -1,6 +1,7 @@
 //! podman for the container tests: its own storage and configuration in a temporary folder
 //! (the host's images, containers and firewall are left alone), the image built once per
-//! test process with `.ci/image`, containers and volumes removed when their guards drop,
+//! test process with `.ci/image` (the default image, and the slim one for the tests that
+//! ask for it), containers and volumes removed when their guards drop,
 //! and the whole folder removed when the process exits (or by the next run, if it was
 //! killed). Where podman cannot run, the tests are skipped, saying why (`skip.rs`).
 
@@ -16,6 +17,9 @@ use std::time::{Duration, Instant};
 /// The tag `.ci/image` builds.
 pub const IMAGE: &str = "localhost/docx2pdf:latest";
 
+/// The tag of the slim variant (`DOCX2PDF_IMAGE_VARIANT=slim`).
+pub const SLIM: &str = "localhost/docx2pdf:slim";
+
 /// The prefix of the temporary folders holding the tests' podman storage.
 const ROOT_PREFIX: &str = "docx2pdf-podman-";
 
@@ -25,12 +29,16 @@ pub struct Podman {
     root: PathBuf,
 }
 
-/// The image the tests run, built once.
+/// An image the tests run, built once.
 #[derive(Debug)]
 pub struct Image {
-    pub podman: Podman,
+    pub podman: &'static Podman,
+    /// Its tag, [`IMAGE`] or [`SLIM`].
+    pub tag: &'static str,
     /// Uncompressed size in bytes, as podman counts it.
     pub size: u64,
+    /// The binary in it, as cargo built it on this machine.
+    pub binary: PathBuf,
 }
 
 /// Why there is no image.
@@ -45,8 +53,18 @@ enum Unavailable {
 /// The image, built on the first call (the other tests wait for it), or `None` when the
 /// test is to be skipped; panics when the build fails.
 pub fn image() -> Option<&'static Image> {
-    static IMAGE: OnceLock<Result<Image, Unavailable>> = OnceLock::new();
-    match IMAGE.get_or_init(build) {
+    static IMAGE_BUILT: OnceLock<Result<Image, Unavailable>> = OnceLock::new();
+    ready(IMAGE_BUILT.get_or_init(|| build("default", IMAGE)))
+}
+
+/// The slim image, as [`image`]; it shares the binary's build and podman's storage.
+pub fn slim_image() -> Option<&'static Image> {
+    static SLIM_BUILT: OnceLock<Result<Image, Unavailable>> = OnceLock::new();
+    ready(SLIM_BUILT.get_or_init(|| build("slim", SLIM)))
+}
+
+fn ready(built: &'static Result<Image, Unavailable>) -> Option<&'static Image> {
+    match built {
         Ok(image) => Some(image),
         Err(Unavailable::Skip(why)) => {
             crate::common::skip::skip(why);
@@ -56,34 +74,47 @@ pub fn image() -> Option<&'static Image> {
     }
 }
 
-fn build() -> Result<Image, Unavailable> {
-    for tool in ["podman", "runc"] {
-        let found = Command::new(tool).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status();
-        if !found.is_ok_and(|s| s.success()) {
-            return Err(Unavailable::Skip(format!("{tool} is not installed (apt-get install podman runc, or run .ci/run)")));
+/// podman with the tests' storage, set up once per test process.
+fn podman() -> Result<&'static Podman, Unavailable> {
+    static PODMAN: OnceLock<Result<Podman, String>> = OnceLock::new();
+    let made = PODMAN.get_or_init(|| {
+        for tool in ["podman", "runc"] {
+            let found = Command::new(tool).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status();
+            if !found.is_ok_and(|s| s.success()) {
+                return Err(format!("{tool} is not installed (apt-get install podman runc, or run .ci/run)"));
+            }
         }
-    }
-    // Debian's podman runs containers as root only with runc; rootless podman would need
-    // subordinate ids this set-up does not make.
-    if unsafe { libc::geteuid() } != 0 {
-        return Err(Unavailable::Skip("podman runs containers here as root only; the tests do not run as root".into()));
-    }
-    remove_stale_roots();
-    let podman = Podman::create().map_err(|e| Unavailable::Skip(format!("cannot set up podman's storage: {e}")))?;
-    let info = podman.output(&["info"]);
-    if !info.status.success() {
-        return Err(Unavailable::Skip(format!("podman cannot run: {}", String::from_utf8_lossy(&info.stderr).trim())));
-    }
-    // The tests' build of `.ci/image` uses a lighter profile (see Cargo.toml) in a target
-    // folder of its own: the one running this test stays locked by cargo while it runs.
-    let profile = std::env::var("DOCX2PDF_TEST_IMAGE_PROFILE").unwrap_or_else(|_| "image-test".to_owned());
+        // Debian's podman runs containers as root only with runc; rootless podman would need
+        // subordinate ids this set-up does not make.
+        if unsafe { libc::geteuid() } != 0 {
+            return Err("podman runs containers here as root only; the tests do not run as root".into());
+        }
+        remove_stale_roots();
+        let podman = Podman::create().map_err(|e| format!("cannot set up podman's storage: {e}"))?;
+        let info = podman.output(&["info"]);
+        if !info.status.success() {
+            return Err(format!("podman cannot run: {}", String::from_utf8_lossy(&info.stderr).trim()));
+        }
+        Ok(podman)
+    });
+    made.as_ref().map_err(|why| Unavailable::Skip(why.clone()))
+}
+
+/// Builds the image of `variant` with `.ci/image`, as operators do: the release profile
+/// (`DOCX2PDF_TEST_IMAGE_PROFILE` may name another), in a target folder of its own (the
+/// one running this test stays locked by cargo while it runs).
+fn build(variant: &str, tag: &'static str) -> Result<Image, Unavailable> {
+    let podman = podman()?;
+    let profile = std::env::var("DOCX2PDF_TEST_IMAGE_PROFILE").unwrap_or_else(|_| "release".to_owned());
     let target = Path::new(env!("CARGO_BIN_EXE_docx2pdf")).parent().and_then(Path::parent).expect("the target folder").join("container-image");
     let out = podman
         .env(&mut Command::new("bash"))
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/image"))
         .env("DOCX2PDF_IMAGE_PROFILE", &profile)
         .env("DOCX2PDF_IMAGE_ENGINE", "podman")
-        .env("DOCX2PDF_IMAGE", IMAGE)
+        .env("DOCX2PDF_IMAGE_VARIANT", variant)
+        .env("DOCX2PDF_IMAGE", tag)
+        .env_remove("DOCX2PDF_IMAGE_FONTS")
         .env("CARGO_TARGET_DIR", &target)
         .output()
         .map_err(|e| Unavailable::Broken(format!("cannot run .ci/image: {e}")))?;
@@ -95,8 +126,9 @@ fn build() -> Result<Image, Unavailable> {
             String::from_utf8_lossy(&out.stderr)
         )));
     }
-    let size = podman.text(&["image", "inspect", "--format", "{{.Size}}", IMAGE]).trim().parse().expect("a size");
-    Ok(Image { podman, size })
+    let size = podman.text(&["image", "inspect", "--format", "{{.Size}}", tag]).trim().parse().expect("a size");
+    let binary = target.join(if profile == "dev" { "debug" } else { &profile }).join("docx2pdf");
+    Ok(Image { podman, tag, size, binary })
 }
 
 impl Podman {
@@ -234,10 +266,15 @@ pub struct Container<'a> {
 impl<'a> Container<'a> {
     /// `podman run --detach` of the image with `options` before the image and `args` after.
     pub fn start(podman: &'a Podman, options: &[&str], args: &[&str]) -> Container<'a> {
+        Container::start_image(podman, IMAGE, options, args)
+    }
+
+    /// [`Container::start`] of the image tagged `image`.
+    pub fn start_image(podman: &'a Podman, image: &str, options: &[&str], args: &[&str]) -> Container<'a> {
         let name = unique("container");
         let mut all = vec!["run", "--detach", "--name", name.as_str()];
         all.extend_from_slice(options);
-        all.push(IMAGE);
+        all.push(image);
         all.extend_from_slice(args);
         podman.text(&all);
         Container { podman, name }
@@ -246,9 +283,14 @@ impl<'a> Container<'a> {
     /// `serve` on the host's network, on a free port of loopback (the image's own
     /// 0.0.0.0:8080 would take the host's port), with `options`; returns once it listens.
     pub fn serve(podman: &'a Podman, options: &[&str]) -> (Container<'a>, SocketAddr) {
+        Container::serve_image(podman, IMAGE, options)
+    }
+
+    /// [`Container::serve`] of the image tagged `image`.
+    pub fn serve_image(podman: &'a Podman, image: &str, options: &[&str]) -> (Container<'a>, SocketAddr) {
         let mut all = vec!["--network", "host", "--env", "DOCX2PDF_BIND=127.0.0.1:0"];
         all.extend_from_slice(options);
-        let container = Container::start(podman, &all, &[]);
+        let container = Container::start_image(podman, image, &all, &[]);
         let address = container.listening();
         (container, address)
     }

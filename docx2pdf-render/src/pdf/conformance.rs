@@ -73,6 +73,29 @@ pub(super) fn titled<'a>(info: &'a DocInfo, options: &PdfOptions) -> Cow<'a, Doc
     }
 }
 
+/// The .notdef glyphs shown (characters no available face has), as the findings of the
+/// conformance asked for: PDF/UA-1 forbids any reference to .notdef (ISO 14289-1 §7.21.8),
+/// as PDF/A-2 and PDF/A-3 do (ISO 19005-2 §6.2.11.8); PDF/A-1 has no such rule.
+pub(super) fn notdef(options: &PdfOptions, glyphs: usize) -> Vec<Warning> {
+    let mut out = Vec::new();
+    if glyphs == 0 {
+        return out;
+    }
+    if options.pdfua {
+        out.push(Warning::new(
+            "pdfua_notdef_glyph",
+            format!("{glyphs} glyph(s) are .notdef: characters no available face has (ISO 14289-1 §7.21.8)"),
+        ));
+    }
+    if options.pdfa.is_some_and(|level| level.part() >= 2) {
+        out.push(Warning::new(
+            "pdfa_notdef_glyph",
+            format!("{glyphs} glyph(s) are .notdef: characters no available face has (ISO 19005-2 §6.2.11.8)"),
+        ));
+    }
+    out
+}
+
 /// What keeps the document from the conformance asked for, as warnings; the PDF is
 /// written all the same. `info` is as [`titled`] gives it.
 pub(super) fn warnings(options: &PdfOptions, info: &DocInfo, tagging: &Tagging<'_>) -> Vec<Warning> {

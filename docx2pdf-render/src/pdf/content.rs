@@ -5,6 +5,7 @@ use pdf_writer::{Content, Name, Settings, Str};
 use super::document::Refs;
 use super::font::FontSet;
 use super::image::{self, ImageSet};
+use super::missing;
 use super::structure::Tagging;
 use super::PdfError;
 use crate::frame::{ImageItem, Item, LineItem, Page, Point, RectItem, Rgb, ShapeItem, ShapeKind, Size, TextItem};
@@ -196,7 +197,20 @@ impl Painter {
         let mut cids = std::mem::take(&mut self.shown);
         fonts.show(font, (0..n).map(|k| &text.glyphs[order(k)]), &mut cids)?;
         let mut forward = 0.0f64;
+        // Whether the glyphs being written are .notdef, inside their /ActualText span.
+        let mut notdef = false;
         for k in 0..n {
+            if (cids[k].0 == 0) != notdef {
+                self.flush_run(&mut run_start);
+                self.show(content);
+                notdef = !notdef;
+                if notdef {
+                    let run: String = (k..n).take_while(|&j| cids[j].0 == 0).map(|j| text.glyphs[order(j)].text.as_str()).collect();
+                    missing::begin_span(content, &run);
+                } else {
+                    content.end_marked_content();
+                }
+            }
             let (at, pen) = if text.rtl {
                 (n - 1 - k, pens[n - 1 - k])
             } else {
@@ -229,6 +243,9 @@ impl Painter {
         self.shown = cids;
         self.flush_run(&mut run_start);
         self.show(content);
+        if notdef {
+            content.end_marked_content();
+        }
         Ok(())
     }
 

@@ -13,7 +13,7 @@ use super::image::{self, ImageSet};
 use super::options::{PdfA, PdfOptions};
 use super::structure::Tagging;
 use super::xmp::{self, Claims};
-use super::{conformance, embed, encrypt, link, metadata, outline, parallel, PdfError};
+use super::{conformance, embed, encrypt, link, metadata, missing, outline, parallel, PdfError};
 use crate::frame::{Layout, Page, Point, Size};
 use crate::units::Pt;
 use crate::warning::Warning;
@@ -219,9 +219,12 @@ pub(super) fn write_pages<'p, E>(
     let page_refs: Vec<Ref> = targets.pages.iter().map(|&(id, _)| id).collect();
     // Word writes the document's language; without one, ours is Word's default.
     let lang = layout.info.lang.as_deref().unwrap_or(crate::lang::DEFAULT_LANG);
-    let mut warnings = images.warnings;
+    // A missing glyph first: it is what a reader of the PDF loses.
+    let mut warnings = conformance::notdef(&options, fonts.iter().map(|f| f.missing.glyphs).sum());
+    warnings.extend(images.warnings);
     warnings.extend(inert.into_warnings());
     warnings.extend(conformance::warnings(&options, &info, &tagging));
+    warnings.extend(missing::warnings(fonts.iter()));
     let struct_root = tagging.write(&mut pdf, &mut refs, &page_refs, lang);
     let profile = conformance::write_profile(&mut pdf, &mut refs, &mut deflater, &options)?;
     let xmp_ref = refs.alloc();

@@ -5,6 +5,7 @@ use rustybuzz::ttf_parser;
 use subsetter::GlyphRemapper;
 
 use super::document::Refs;
+use super::missing::Missing;
 use super::PdfError;
 use std::sync::Arc;
 
@@ -26,6 +27,8 @@ pub(super) struct UsedFont {
     pub(super) texts: Vec<GlyphText>,
     /// The width of each CID (see [`UsedFont::width`]), worked out when it is first shown.
     pub(super) widths: Vec<f32>,
+    /// The .notdef glyphs shown: characters no available face has.
+    pub(super) missing: Missing,
 }
 
 impl UsedFont {
@@ -87,6 +90,7 @@ impl FontSet {
                     // CID 0 is .notdef, which the remapper always holds.
                     texts: vec![GlyphText::EMPTY],
                     widths: Vec::new(),
+                    missing: Missing::default(),
                 };
                 font.widths.push(font.width(&ttf, 0));
                 self.fonts.push(font);
@@ -113,7 +117,12 @@ impl FontSet {
         for glyph in glyphs {
             let cid = used.remapper.remap(glyph.id);
             let slot = usize::from(cid);
-            if slot == used.texts.len() {
+            if glyph.id == 0 {
+                // .notdef stands for whatever the face lacks: it maps to no text, or every
+                // missing character would read as the first one met (the painter gives
+                // each run its own text with /ActualText).
+                used.missing.count(&glyph.text);
+            } else if slot == used.texts.len() {
                 used.texts.push(glyph.text.clone());
                 fresh.push(glyph.id);
             } else if used.texts[slot].is_empty() {

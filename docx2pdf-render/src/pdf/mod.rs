@@ -15,6 +15,7 @@ mod link_scheme;
 mod metadata;
 mod metadata_override;
 mod metafile;
+mod missing;
 mod options;
 mod outline;
 mod parallel;

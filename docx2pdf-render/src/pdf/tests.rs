@@ -948,3 +948,35 @@ fn metadata_given_replaces_the_properties_in_info_and_xmp() {
     let plain = String::from_utf8_lossy(&write_ok(&doc)).into_owned();
     assert!(!plain.contains("/Creator") && !plain.contains("CreatorTool"));
 }
+
+/// Characters DejaVu Sans lacks (two ideographs and a private use character) are drawn as
+/// its .notdef glyph: each run's text comes back through /ActualText, never as another
+/// character (the ToUnicode CMap maps CID 0 to nothing), they are counted per script, and
+/// under PDF/UA and PDF/A-2 they are a conformance finding listed first.
+#[test]
+fn characters_no_face_has_read_as_themselves_and_are_reported() {
+    use super::options::PdfA;
+    use super::{write_with_options, PdfOptions};
+    let written = "A电B\u{E000}中C";
+    let glyphs = shape(&sans(), written, 12.0);
+    assert_eq!(glyphs.iter().filter(|g| g.id == 0).count(), 3, "DejaVu Sans has neither Han nor U+E000");
+    let doc = layout(vec![page(vec![at(72.0, 100.0, black_12pt(sans(), glyphs))])]);
+
+    let (pdf, warnings) = write_with_options(&doc, 1, PdfOptions::default()).expect("PDF written");
+    assert_eq!(pdftotext(&pdf).trim(), written);
+    let spans: usize = objects(&pdf).iter().filter_map(|o| o.data.as_deref()).map(|d| String::from_utf8_lossy(d).matches("/ActualText").count()).sum();
+    assert_eq!(spans, 2, "one span per .notdef run");
+    let details: Vec<String> = warnings.iter().map(|w| format!("{}: {}", w.kind, w.detail.as_deref().unwrap_or(""))).collect();
+    assert_eq!(details, ["missing_glyphs: 2 (Han) -> DejaVu Sans", "missing_glyphs: 1 (Unknown) -> DejaVu Sans"]);
+
+    let strict = PdfOptions { pdfua: true, pdfa: Some(PdfA::A2b), file_stem: Some("t".into()), ..PdfOptions::default() };
+    let (pdf, warnings) = write_with_options(&doc, 1, strict.clone()).expect("PDF written");
+    assert_eq!(pdftotext(&pdf).trim(), written);
+    let summary: Vec<String> = crate::changes::summarize(&warnings).iter().map(ToString::to_string).collect();
+    assert_eq!(
+        summary,
+        ["pdfua_notdef_glyph", "pdfa_notdef_glyph", "missing_glyphs: 1 (Unknown) -> DejaVu Sans", "missing_glyphs: 2 (Han) -> DejaVu Sans"]
+    );
+    let (_, clean) = write_with_options(&hello(), 1, strict).expect("PDF written");
+    assert!(clean.iter().all(|w| !w.kind.contains("notdef") && w.kind != "missing_glyphs"), "{clean:?}");
+}

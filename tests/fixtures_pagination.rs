@@ -166,3 +166,34 @@ fn pagination_last_line_may_hang_its_line_spacing_into_the_bottom_margin() {
     assert_eq!(page, 1);
     assert!(baseline < 72.0 + 14.0, "{baseline}");
 }
+
+/// A square-wrapped picture of `width` × `height` points placed from the margin, `v` its
+/// vertical position (`<wp:posOffset>…</wp:posOffset>` or `<wp:align>…</wp:align>`).
+fn margin_picture(v: &str, width: i64, height: i64) -> String {
+    let (cx, cy) = (width * 12_700, height * 12_700);
+    format!(
+        r#"<w:drawing><wp:anchor xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" distT="0" distB="0" distL="114300" distR="114300" simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1"><wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="margin"><wp:align>center</wp:align></wp:positionH><wp:positionV relativeFrom="margin">{v}</wp:positionV><wp:extent cx="{cx}" cy="{cy}"/><wp:wrapSquare wrapText="bothSides"/><wp:docPr id="1" name="Picture 1"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="p.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="{cx}" cy="{cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:anchor></w:drawing>"#
+    )
+}
+
+#[test]
+fn pagination_a_paragraph_with_a_picture_goes_below_a_picture_that_leaves_it_no_room() {
+    // The first picture spans the column from 20 pt below the top margin to the foot of
+    // the page; the paragraph after it has no room left on the page, so it starts the next
+    // one, and its own picture, aligned to the foot of the margin, goes with it
+    // (GaborSzucs98_ASPNETVote_Dokumentacio, corpus/word: "Komponensek:" and its diagram).
+    let first = margin_picture("<wp:posOffset>254000</wp:posOffset>", 468, 628);
+    let second = margin_picture("<wp:align>bottom</wp:align>", 200, 300);
+    let body = format!(
+        r#"<w:p><w:r><w:t>Use cases</w:t></w:r><w:r>{first}</w:r></w:p><w:p><w:r><w:t>Components</w:t></w:r><w:r>{second}</w:r></w:p>{SECT}"#
+    );
+    let bytes = docx_with_image(&body, "p.png", &png(4, 4));
+    let summary = lay_out(&bytes);
+    assert_eq!(summary.len(), 2);
+    assert!(summary[1].find("Components").is_some(), "the paragraph starts page 2");
+    let pictures = |page: &docx2pdf::layout::frame::Page| {
+        page.items.iter().filter(|p| matches!(p.item, docx2pdf::layout::frame::Item::Image(_))).count()
+    };
+    let laid = common::layout::pages(&bytes);
+    assert_eq!((pictures(&laid[0]), pictures(&laid[1])), (1, 1), "each picture on its paragraph's page");
+}

@@ -888,7 +888,14 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             self.new_page(Cause::Hard)?;
         }
         let (prev_after, before) = gap(self.prev_para.as_deref(), self.pending_after, st, self.own_before(st));
-        if self.col_has_content && need <= self.region_height() && self.y + between(prev_after, before) + need > self.bottom + EPSILON {
+        // Its first lines start below any object on the page that leaves them no room
+        // beside it: Word sets GaborSzucs98_ASPNETVote_Dokumentacio's "Komponensek:", with
+        // its picture, on the page after a square-wrapped picture as wide as the column
+        // that fills the foot of the page.
+        let top = self.y + between(prev_after, before);
+        let page = self.pages.len() - 1;
+        let top = self.exclusions.first_room(page, (self.col_x(), self.col_w), top, need);
+        if self.col_has_content && need <= self.region_height() && top + need > self.bottom + EPSILON {
             self.next_column(Cause::Auto)?;
         }
         Ok((self.pages.len() - 1, self.y + self.first_lead(prev_after, before)))

@@ -113,6 +113,19 @@ impl Exclusions {
         y
     }
 
+    /// Where a line `height` high finds room at `y` or below on `page` in the column
+    /// `(x, width)`: past every object that leaves it none beside it.
+    pub(crate) fn first_room(&self, page: usize, column: (Pt, Pt), mut y: Pt, height: Pt) -> Pt {
+        // Each pass moves below one object; a bound keeps it finite.
+        for _ in 0..64 {
+            match self.band(page, column, y, height) {
+                LineBand::Below(down) => y += down,
+                _ => break,
+            }
+        }
+        y
+    }
+
     /// The room of a line `height` high at `y` on `page` in the column `(x, width)`.
     pub(crate) fn band(
         &self,
@@ -241,6 +254,17 @@ mod tests {
             },
             "the wider side"
         );
+    }
+
+    #[test]
+    fn the_first_room_of_a_line_is_below_an_object_as_wide_as_the_column() {
+        let x = with(square(72.0, 468.0, WrapText::BothSides));
+        // The object spans the column from 100 to 200: a line at 150 goes to 200.
+        assert_eq!(x.first_room(0, COL, Pt(150.0), Pt(12.0)), Pt(200.0));
+        // Above it, it stays where it is; beside a narrow one too.
+        assert_eq!(x.first_room(0, COL, Pt(50.0), Pt(12.0)), Pt(50.0));
+        let narrow = with(square(72.0, 100.0, WrapText::BothSides));
+        assert_eq!(narrow.first_room(0, COL, Pt(150.0), Pt(12.0)), Pt(150.0));
     }
 
     #[test]

@@ -972,11 +972,12 @@ fn characters_no_face_has_read_as_themselves_and_are_reported() {
     let strict = PdfOptions { pdfua: true, pdfa: Some(PdfA::A2b), file_stem: Some("t".into()), ..PdfOptions::default() };
     let (pdf, warnings) = write_with_options(&doc, 1, strict.clone()).expect("PDF written");
     assert_eq!(pdftotext(&pdf).trim(), written);
-    let summary: Vec<String> = crate::changes::summarize(&warnings).iter().map(ToString::to_string).collect();
-    assert_eq!(
-        summary,
-        ["pdfua_notdef_glyph", "pdfa_notdef_glyph", "missing_glyphs: 1 (Unknown) -> DejaVu Sans", "missing_glyphs: 2 (Han) -> DejaVu Sans"]
-    );
+    // The findings themselves; the report lists conformance first (changes.rs, and the
+    // HTTP test in tests/input_options.rs).
+    let mut kinds: Vec<&str> = warnings.iter().map(|w| w.kind).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    assert_eq!(kinds, ["missing_glyphs", "pdfa_notdef_glyph", "pdfua_notdef_glyph"]);
     let (_, clean) = write_with_options(&hello(), 1, strict).expect("PDF written");
     assert!(clean.iter().all(|w| !w.kind.contains("notdef") && w.kind != "missing_glyphs"), "{clean:?}");
 }

@@ -4,7 +4,7 @@
 use crate::layout::context::Ctx;
 use crate::layout::error::LayoutError;
 use crate::layout::fragment::Fragment;
-use crate::layout::frame::Point;
+use crate::layout::frame::{Point, Size};
 use crate::layout::stack::layout_stack;
 use crate::docx::model::AnchorPosition;
 use crate::resolve::{ResolvedTextBox, SectionStyle};
@@ -54,14 +54,21 @@ pub(crate) fn layout_box(tb: &ResolvedTextBox<'_>, column_width: Pt, ctx: &mut C
 
 /// The top-left corner of a floating box `size` wide and high.
 pub(crate) fn box_origin(tb: &ResolvedTextBox<'_>, frame: &AnchorFrame<'_>, width: Pt, height: Pt) -> Point {
+    let (size, offset) = box_placement(tb, width, height);
+    let at = anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, size.width, size.height);
+    Point::new(at.x + offset.x, at.y + offset.y)
+}
+
+/// What the anchor of a box `width` wide and `height` high places, and where the box sits
+/// in it: a group's text box sits at its offset in the group the anchor places, any other
+/// box is placed itself.
+pub(crate) fn box_placement(tb: &ResolvedTextBox<'_>, width: Pt, height: Pt) -> (Size, Point) {
     let (dx, dy) = tb.shape.group_offset;
     if dx.0 != 0 || dy.0 != 0 {
-        // A group's text box: the group is placed by the anchor, the box inside it.
         let (gw, gh) = tb.shape.group_extent.map(|(w, h)| (w.pt(), h.pt())).unwrap_or((width, height));
-        let at = anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, gw, gh);
-        return Point::new(at.x + dx.pt(), at.y + dy.pt());
+        return (Size { width: gw, height: gh }, Point::new(dx.pt(), dy.pt()));
     }
-    anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, width, height)
+    (Size { width, height }, Point::new(Pt::ZERO, Pt::ZERO))
 }
 
 /// The top-left corner of any floating shape (text box or picture) `width` wide and

@@ -1,7 +1,7 @@
 //! Drawings laid out as Word does, on DOCX files the tests build: text wrapping around an
-//! anchored picture (square, top and bottom), a filled rectangle with text, a group of
-//! shapes, a cropped picture, and GIF, BMP, TIFF and EMF pictures, checked on the laid-out
-//! frames and on the PDF's images.
+//! anchored picture (square, top and bottom) or a group of text frames, a filled
+//! rectangle with text, an inline text box, a group of shapes, a cropped picture, and
+//! GIF, BMP, TIFF and EMF pictures, checked on the laid-out frames and on the PDF's images.
 
 mod common;
 
@@ -238,6 +238,70 @@ fn a_filled_rectangle_shape_is_drawn_with_its_text_inside() {
         "{:?}",
         (inside.0, inside.1)
     );
+}
+
+/// A `wps:wsp` text box `w`×`h` points at (`x`, `y`) in a group, or alone (no offset),
+/// filled with `fill` (e.g. `<a:solidFill><a:srgbClr val="EEEEEE"/></a:solidFill>` or
+/// `<a:noFill/>`), holding `text`.
+fn text_frame(x: f64, y: f64, w: f64, h: f64, fill: &str, text: &str) -> String {
+    format!(
+        r#"<wps:wsp><wps:cNvSpPr txBox="1"/><wps:spPr><a:xfrm><a:off x="{}" y="{}"/><a:ext cx="{}" cy="{}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom>{fill}<a:ln><a:noFill/></a:ln></wps:spPr><wps:txbx><w:txbxContent><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp>"#,
+        emu(x),
+        emu(y),
+        emu(w),
+        emu(h)
+    )
+}
+
+#[test]
+fn an_inline_text_box_keeps_its_room_in_the_line_and_draws_its_text_in_it() {
+    // `wp:inline` (§20.4.2.8): the box is a character of its line, 100 pt tall.
+    let frame = text_frame(0.0, 0.0, 200.0, 100.0, r#"<a:solidFill><a:srgbClr val="EEEEEE"/></a:solidFill>"#, "Boxed code");
+    let inline = format!(
+        r#"<w:p><w:r><w:drawing><wp:inline {NS} distT="0" distB="0" distL="0" distR="0"><wp:extent cx="{}" cy="{}"/><wp:docPr id="4" name="Text Box 4"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">{frame}</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"#,
+        emu(200.0),
+        emu(100.0)
+    );
+    let after = r#"<w:p><w:r><w:t>After the box</w:t></w:r></w:p>"#;
+    let laid = |body: &str| pages(&common::docx::docx(&format!("{body}{after}{LETTER}")));
+    let baseline = |page: &Page| {
+        texts(page).iter().find(|(_, _, t)| t.glyphs.iter().any(|g| g.text == "A")).map(|(_, y, _)| *y).expect("the text after")
+    };
+    let with_box = laid(&inline);
+    let page = &with_box[0];
+    let moved = baseline(page) - baseline(&laid(r#"<w:p/>"#)[0]);
+    assert!((85.0..100.5).contains(&moved), "moved by {moved}");
+    let s = shapes(page);
+    assert_eq!(s.len(), 1, "{s:?}");
+    let near = |a: f64, b: f64| (a - b).abs() < 0.01;
+    let (at, item) = s[0];
+    assert!(near(at.x.0, 72.0) && near(at.y.0, 72.0) && near(item.size.width.0, 200.0) && near(item.size.height.0, 100.0), "{at:?} {:?}", item.size);
+    let (x, y, _) = texts(page).into_iter().find(|(_, _, t)| t.glyphs.iter().any(|g| g.text == "B")).expect("the box's text");
+    // Inside the default insets (7.2 pt, 3.6 pt), above the text after it.
+    assert!(near(x, 72.0 + 7.2) && y > 72.0 + 3.6 && y < 72.0 + 30.0, "({x}, {y})");
+}
+
+#[test]
+fn a_square_wrapped_group_of_text_frames_as_wide_as_the_column_keeps_the_text_below_it() {
+    // A caption group: two text frames without fill or line, which draw nothing of their
+    // own; the group wraps square across the whole column (§20.4.2.17), so no text fits
+    // beside it and the lines go below it.
+    let group = format!(
+        r#"<wpg:wgp><wpg:cNvGrpSpPr/><wpg:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="{w}" cy="{h}"/><a:chOff x="0" y="0"/><a:chExt cx="{w}" cy="{h}"/></a:xfrm></wpg:grpSpPr>{}{}</wpg:wgp>"#,
+        text_frame(0.0, 0.0, 234.0, 120.0, "<a:noFill/>", "Left caption"),
+        text_frame(234.0, 0.0, 234.0, 120.0, "<a:noFill/>", "Right caption"),
+        w = emu(468.0),
+        h = emu(120.0)
+    );
+    let drawing = anchor(0.0, 0.0, 468.0, 120.0, r#"<wp:wrapSquare wrapText="bothSides"/>"#, &group);
+    let body = format!(r#"<w:p><w:r>{drawing}</w:r><w:r><w:t>{}</w:t></w:r></w:p><w:p><w:r><w:t>{}</w:t></w:r></w:p>{LETTER}"#, words(8), words(8));
+    let pages = pages(&common::docx::docx(&body));
+    let t = texts(&pages[0]);
+    let captions: Vec<_> = t.iter().filter(|(_, _, x)| x.glyphs.iter().any(|g| g.text == "L" || g.text == "R")).collect();
+    assert_eq!(captions.len(), 2, "both captions drawn");
+    let body_lines: Vec<_> = t.iter().filter(|(_, _, x)| x.glyphs.iter().any(|g| g.text == "q")).collect();
+    assert!(!body_lines.is_empty());
+    assert!(body_lines.iter().all(|(_, y, _)| *y > 72.0 + 120.0), "{:?}", body_lines.iter().map(|l| l.1).collect::<Vec<_>>());
 }
 
 #[test]

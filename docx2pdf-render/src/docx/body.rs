@@ -89,6 +89,7 @@ impl Blocks {
         if !self.bookmarks.is_empty() {
             p.inlines.splice(0..0, self.bookmarks.drain(..).map(Inline::Bookmark));
         }
+        super::drawing::settle_inline_boxes(&p, &mut story.text_boxes);
         p.text_boxes.append(&mut story.text_boxes);
         if let Some(mut carried) = self.carried.take() {
             carried.inlines.append(&mut p.inlines);

@@ -20,8 +20,8 @@ use super::body::read_blocks;
 use super::context::Story;
 use super::media::sniff_image;
 use super::model::{
-    AnchorPosition, Crop, Distances, GroupChild, ImageFormat, Picture, PictureAnchor, PictureTransform, RunContent, TextBox,
-    Wrap, WrapText,
+    AnchorPosition, Crop, Distances, GroupChild, ImageFormat, Inline, Paragraph, Picture, PictureAnchor, PictureTransform,
+    RunContent, TextBox, Wrap, WrapText,
 };
 use super::simple_types::int;
 use super::xml::{attr, attr_raw, on_off_attr, Ev, XmlReader};
@@ -107,6 +107,8 @@ pub(crate) fn read_drawing(
     let mut diagram_rel: Option<String> = None;
     // Where the text box of the shape being read went, for its `wps:bodyPr` after it.
     let mut text_box_at: Option<usize> = None;
+    // `v:textbox` fits its shape to the text.
+    let mut vml_fit = false;
     let mut rule = None;
     loop {
         let e = match xml.next()? {
@@ -137,6 +139,7 @@ pub(crate) fn read_drawing(
             b"txbxContent" => {
                 let mut boxed = (*frame).clone();
                 boxed.shape = shapes.style();
+                boxed.fit_text = vml_fit;
                 if shapes.in_group() {
                     // A group's text box sits in its own shape's box; the group wraps.
                     boxed.wrap = Wrap::None;
@@ -209,6 +212,15 @@ pub(crate) fn read_drawing(
                             b.insets = [inset(b"lIns"), inset(b"tIns"), inset(b"rIns"), inset(b"bIns")];
                             b.text_anchor = attr(&e, b"anchor").map(|a| a.into_owned());
                         }
+                    }
+                    b"spAutoFit" if stack.iter().any(|s| s == b"bodyPr") => {
+                        if let Some(b) = text_box_at.and_then(|i| story.text_boxes.get_mut(i)) {
+                            b.fit_text = true;
+                        }
+                    }
+                    // Part 4 §14.1.2.22: `v:textbox@style` may fit the shape to its text.
+                    b"textbox" if kind != DrawingKind::Drawing => {
+                        vml_fit = attr(&e, b"style").is_some_and(|s| s.replace(' ', "").contains("mso-fit-shape-to-text:t"));
                     }
                     // §20.4.2.5: the drawing's non-visual properties.
                     b"docPr" => pic.alt = alt_text(&e),
@@ -323,6 +335,15 @@ pub(crate) fn read_drawing(
         story.text_boxes.insert(first_box, shape_box);
         drawn = true;
     }
+    // A group of plain text frames draws nothing of its own, and its text boxes do not
+    // wrap (the group does): an empty box of the group's placement keeps the body text
+    // out of the group's area as the anchor's wrap says (§20.4.2.15–20), as Word sets the
+    // text below a caption group wrapped square across the column.
+    let in_group = story.text_boxes[first_box..].iter().any(|b| b.group_extent.is_some());
+    if picture.is_none() && !drawn && in_group && frame.anchored && frame.wrap != Wrap::None {
+        story.text_boxes.insert(first_box, (*frame).clone());
+        drawn = true;
+    }
     let mut group_drawn = false;
     if picture.is_none() && !drawn {
         let group = match (chart_rel.as_deref(), diagram_rel.as_deref()) {
@@ -349,12 +370,26 @@ pub(crate) fn read_drawing(
         None if word_art && !drawn && !frame.anchored => {
             placeholder(&frame, &pic).map(|p| Picture { format: ImageFormat::Blank, ..p })
         }
+        // An inline text box, shape or group (`wp:inline`, §20.4.2.8) sits in its line like
+        // a character: a blank picture keeps its room there, and its boxes are drawn over
+        // it from the start of the paragraph's column, as an inline chart's group is.
+        None if !frame.anchored && story.text_boxes.len() > first_box => {
+            let blank = placeholder(&frame, &pic).map(|p| Picture { format: ImageFormat::Blank, ..p });
+            if blank.is_some() {
+                for b in &mut story.text_boxes[first_box..] {
+                    float_at_line_start(b);
+                    b.in_line = true;
+                }
+            }
+            blank
+        }
         p => p,
     };
     // WordArt keeps its room (above) but not its text: counted as WordArt, not a shape.
     if word_art && !drawn {
         story.skipped.word_art += 1;
-    } else if picture.is_none() && !drawn {
+    } else if picture.is_none() && !drawn && !had_boxes {
+        // A text box read above is drawn with its content: not skipped.
         match kind {
             DrawingKind::Drawing => story.skipped.drawings += 1,
             DrawingKind::Pict => story.skipped.picts += 1,
@@ -463,14 +498,7 @@ fn place_group(story: &mut Story<'_>, frame: &TextBox, first_box: usize, shapes:
     group.shape = None;
     group.children = shapes;
     if !frame.anchored {
-        // Inline: the caller keeps the room in the line with a blank picture; the group
-        // floats at the start of the paragraph's column, where a chart alone in its
-        // paragraph sits (one after text in the same line is drawn at the line start).
-        let start = |from: &str| Some(AnchorPosition { relative_from: Some(from.to_owned()), ..Default::default() });
-        group.anchored = true;
-        group.horizontal = start("column");
-        group.vertical = start("paragraph");
-        group.wrap = Wrap::None;
+        float_at_line_start(&mut group);
     }
     for label in &mut labels {
         label.anchored = group.anchored;
@@ -481,6 +509,45 @@ fn place_group(story: &mut Story<'_>, frame: &TextBox, first_box: usize, shapes:
     story.text_boxes.insert(first_box, group);
     let at = first_box + 1;
     story.text_boxes.splice(at..at, labels);
+}
+
+/// Floats the box of an inline drawing, whose room a blank picture keeps in its line, at
+/// the start of the paragraph's column and top, where a drawing alone in its paragraph
+/// sits (one after text in the same line is drawn at the line start); text does not wrap.
+fn float_at_line_start(b: &mut TextBox) {
+    let start = |from: &str| Some(AnchorPosition { relative_from: Some(from.to_owned()), ..Default::default() });
+    b.anchored = true;
+    b.horizontal = start("column");
+    b.vertical = start("paragraph");
+    b.wrap = Wrap::None;
+}
+
+/// Settles the boxes of inline drawings (`TextBox::in_line`) in paragraph `p`: floated at
+/// the line start, they are where Word draws them only when nothing comes before them in
+/// the paragraph. After text (a rule drawn after a heading on its line, as in
+/// AdrianKlei_Bewerbungen's CV) they go back to sitting in the text flow, their room
+/// still kept in the line.
+pub(crate) fn settle_inline_boxes(p: &Paragraph, boxes: &mut [TextBox]) {
+    if !boxes.iter().any(|b| b.in_line) {
+        return;
+    }
+    let mut runs = p.inlines.iter().filter_map(|i| match i {
+        Inline::Run(r) => Some(r.content.iter()),
+        _ => None,
+    });
+    let text_first = runs
+        .by_ref()
+        .flatten()
+        .take_while(|c| !matches!(c, RunContent::Picture(p) if p.format == ImageFormat::Blank))
+        .any(|c| matches!(c, RunContent::Text(t) if !t.trim().is_empty()) || matches!(c, RunContent::Tab));
+    if text_first {
+        for b in boxes.iter_mut().filter(|b| b.in_line) {
+            b.anchored = false;
+            b.in_line = false;
+            b.horizontal = None;
+            b.vertical = None;
+        }
+    }
 }
 
 /// A grey box the size of a chart or diagram drawn without its fallback picture: it takes
@@ -662,7 +729,7 @@ fn css_length(v: &str) -> Option<Emu> {
 
 #[cfg(test)]
 mod tests {
-    use crate::docx::model::{Block, Crop, ImageFormat, Inline, Picture, RunContent, Wrap};
+    use crate::docx::model::{AnchorPosition, Block, Crop, ImageFormat, Inline, Picture, RunContent, Wrap};
     use crate::docx::test_support::{docx, paragraph, read_body, read_bytes, texts, DOCUMENT_RELS};
     use crate::docx::ReadDocument;
     use crate::units::Emu;
@@ -846,13 +913,19 @@ mod tests {
     }
 
     #[test]
-    fn inline_text_box_is_not_anchored() {
+    fn an_inline_text_box_keeps_its_room_in_the_line_and_floats_at_the_line_start() {
         let p = paragraph(
             r#"<w:p><w:r><w:drawing><wp:inline><wp:extent cx="100" cy="200"/><a:graphic><a:graphicData><wps:wsp><wps:txbx>
                <w:txbxContent><w:p/></w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"#,
         );
-        assert!(!p.text_boxes[0].anchored);
-        assert_eq!(p.text_boxes[0].extent, Some((Emu(100), Emu(200))));
+        let b = &p.text_boxes[0];
+        assert!(b.anchored && b.wrap == Wrap::None);
+        assert_eq!(b.extent, Some((Emu(100), Emu(200))));
+        let from = |a: &Option<AnchorPosition>| a.as_ref().and_then(|a| a.relative_from.clone());
+        assert_eq!((from(&b.horizontal).as_deref(), from(&b.vertical).as_deref()), (Some("column"), Some("paragraph")));
+        let Inline::Run(r) = &p.inlines[0] else { panic!() };
+        let RunContent::Picture(blank) = &r.content[0] else { panic!("{:?}", r.content) };
+        assert_eq!((blank.format, blank.extent, blank.anchor.is_none()), (ImageFormat::Blank, (Emu(100), Emu(200)), true));
     }
 
     #[test]
@@ -873,6 +946,61 @@ mod tests {
     }
 
     #[test]
+    fn an_inline_box_after_text_in_its_paragraph_stays_in_the_text_flow() {
+        let drawing = r#"<w:r><w:drawing><wp:inline><wp:extent cx="100" cy="200"/><a:graphic><a:graphicData><wps:wsp><wps:txbx>
+               <w:txbxContent><w:p/></w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>"#;
+        let after_text = paragraph(&format!(r#"<w:p><w:r><w:t>Studies</w:t></w:r>{drawing}</w:p>"#));
+        let b = &after_text.text_boxes[0];
+        assert!(!b.anchored && !b.in_line && b.horizontal.is_none());
+        // Its room stays in the line.
+        let Inline::Run(r) = &after_text.inlines[1] else { panic!() };
+        assert!(matches!(&r.content[0], RunContent::Picture(p) if p.format == ImageFormat::Blank));
+        // Only a bookmark or blank text before it: it is the line's start.
+        let first = paragraph(&format!(r#"<w:p><w:bookmarkStart w:id="0" w:name="x"/><w:r><w:t xml:space="preserve"> </w:t></w:r>{drawing}</w:p>"#));
+        assert!(first.text_boxes[0].anchored && first.text_boxes[0].in_line);
+    }
+
+    #[test]
+    fn a_shape_fitted_to_its_text_says_so() {
+        let fit = |body_pr: &str, textbox: &str| {
+            let p = paragraph(&format!(
+                r#"<w:p><w:r><w:drawing><wp:anchor><wp:extent cx="100" cy="1"/><a:graphic><a:graphicData><wps:wsp><wps:txbx>
+                   <w:txbxContent><w:p/></w:txbxContent></wps:txbx>{body_pr}</wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>
+                   <w:r><w:pict><v:shape style="position:absolute;width:10pt;height:1pt"><v:textbox{textbox}><w:txbxContent><w:p/></w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>"#
+            ));
+            (p.text_boxes[0].fit_text, p.text_boxes[1].fit_text)
+        };
+        assert_eq!(fit(r#"<wps:bodyPr rot="0"><a:spAutoFit/></wps:bodyPr>"#, r#" style="mso-fit-shape-to-text:t""#), (true, true));
+        assert_eq!(fit(r#"<wps:bodyPr rot="0"><a:noAutofit/></wps:bodyPr>"#, ""), (false, false));
+    }
+
+    #[test]
+    fn a_group_of_plain_text_frames_wraps_as_its_anchor_says() {
+        let frame = |x: i64| {
+            format!(r#"<wps:wsp><wps:spPr><a:xfrm><a:off x="{x}" y="0"/><a:ext cx="1000" cy="500"/></a:xfrm><a:prstGeom prst="rect"/><a:noFill/></wps:spPr><wps:txbx><w:txbxContent><w:p><w:r><w:t>cap{x}</w:t></w:r></w:p></w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp>"#)
+        };
+        let group = |wrap: &str| {
+            format!(
+                r#"<w:p><w:r><w:drawing><wp:anchor><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV><wp:extent cx="2000000" cy="500000"/>{wrap}<a:graphic><a:graphicData><wpg:wgp><wpg:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2000000" cy="500000"/><a:chOff x="0" y="0"/><a:chExt cx="2000" cy="500"/></a:xfrm></wpg:grpSpPr>{}{}</wpg:wgp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>"#,
+                frame(0),
+                frame(1000)
+            )
+        };
+        let read = read_body(&group(r#"<wp:wrapSquare wrapText="bothSides"/>"#));
+        let Block::Paragraph(p) = &read.document.body[0] else { panic!() };
+        assert_eq!(p.text_boxes.len(), 3);
+        let carrier = &p.text_boxes[0];
+        assert!(carrier.blocks.is_empty() && carrier.shape.is_none() && carrier.children.is_empty());
+        assert_eq!((carrier.wrap, carrier.extent), (Wrap::Square, Some((Emu(2_000_000), Emu(500_000)))));
+        assert!(p.text_boxes[1..].iter().all(|b| b.wrap == Wrap::None && b.holds_text()));
+        assert!(read.warnings.iter().all(|w| w.kind != "element_skipped"), "{:?}", read.warnings);
+        // A group that does not wrap needs no such box.
+        let read = read_body(&group("<wp:wrapNone/>"));
+        let Block::Paragraph(p) = &read.document.body[0] else { panic!() };
+        assert_eq!(p.text_boxes.len(), 2);
+    }
+
+    #[test]
     fn text_box_of_a_joined_paragraph_moves_with_its_content() {
         let body = r#"<w:p><w:pPr><w:rPr><w:del w:id="1" w:author="A"/></w:rPr></w:pPr><w:r><w:pict><v:shape><v:textbox><w:txbxContent><w:p><w:r><w:t>kept</w:t></w:r></w:p></w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>
             <w:p><w:r><w:t>two</w:t></w:r></w:p>"#;
@@ -882,14 +1010,15 @@ mod tests {
     }
 
     #[test]
-    fn drawing_is_skipped_with_one_warning_per_kind() {
+    fn a_drawing_without_picture_shape_or_text_box_is_skipped_with_one_warning_per_kind() {
         let body = format!(
             "{TEXT_BOX}{TEXT_BOX}<w:p><w:r><w:pict><v:rect/></w:pict></w:r><w:r><w:drawing><wp:inline/></w:drawing></w:r></w:p>"
         );
         let read = read_body(&body);
         let kinds: Vec<_> = read.warnings.iter().filter(|w| w.kind == "element_skipped").collect();
         assert_eq!(kinds.len(), 2, "{kinds:?}");
-        assert!(kinds[0].message.contains("w:drawing") && kinds[0].message.contains("(3 skipped)"));
+        // The two text boxes are read and drawn: only the empty drawing is skipped.
+        assert!(kinds[0].message.contains("w:drawing") && kinds[0].message.contains("(1 skipped)"));
         assert!(kinds[1].message.contains("w:pict") && kinds[1].message.contains("(1 skipped)"));
     }
 

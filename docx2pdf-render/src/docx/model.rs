@@ -500,6 +500,12 @@ pub struct TextBox {
     pub insets: [Option<Emu>; 4],
     /// `wps:bodyPr@anchor` (`t`, `ctr`, `b`): where the text sits in the box's height.
     pub text_anchor: Option<String>,
+    /// `a:spAutoFit` in `wps:bodyPr` (§21.1.2.1.3), VML `mso-fit-shape-to-text:t`: the
+    /// shape is resized to hold its text.
+    pub fit_text: bool,
+    /// The box of an inline drawing, floated over the blank picture that keeps its room in
+    /// the line (see `docx::drawing`).
+    pub in_line: bool,
     /// Where a group's text box sits from the group's corner (EMU, x and y).
     pub group_offset: (Emu, Emu),
     /// The size of the group a text box belongs to, which the anchor places.

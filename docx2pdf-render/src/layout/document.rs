@@ -11,6 +11,8 @@ use super::fonts::FontBook;
 use super::fragment::{translate, Mark};
 use super::frame::{DocInfo, Layout, OutlineEntry, Page, Point, Positioned, Size, Tag};
 use super::header_footer::Parts;
+use super::stack::Stack;
+use super::text_box::{anchor_origin, AnchorFrame};
 use super::page::PageBuild;
 use super::page_borders::{page_border_lines, Surround};
 use crate::docx::model::{Document, FieldKind, NoteKind};
@@ -33,6 +35,19 @@ pub struct LaidOut {
 fn pagination(mut p: Positioned) -> Positioned {
     p.tag = Tag::PAGINATION;
     p
+}
+
+/// Puts the objects floating in a header or footer `stack` laid at `at` on the page, each
+/// from its anchor as a body object is placed (§20.4.2.10/11): in front of the page's
+/// text into `front`, or into `behind`.
+fn place_floats(stack: &Stack, at: Point, frame: &AnchorFrame<'_>, front: &mut Vec<Positioned>, behind: &mut Vec<Positioned>) {
+    for f in &stack.floats {
+        let frame = AnchorFrame { paragraph_top: at.y + f.paragraph_top, ..*frame };
+        let o = anchor_origin(f.horizontal.as_ref(), f.vertical.as_ref(), &frame, f.size.width, f.size.height);
+        let d = Point::new(o.x + f.offset.x, o.y + f.offset.y);
+        let to = if f.behind { &mut *behind } else { &mut *front };
+        to.extend(f.frag.items.iter().map(|p| pagination(translate(p, d))));
+    }
 }
 
 /// Lays out a document.
@@ -220,10 +235,13 @@ impl Paged<'_, '_> {
         let mut surround = Surround::default();
         // Header at `margin_header` from the top, footer ending `margin_footer` above the
         // bottom (§17.6.11).
+        let frame = AnchorFrame { section, margin_left: left, column: (left, width), body_top: section.margin_top, paragraph_top: Pt::ZERO };
+        let mut behind = Vec::new();
         if let Some(id) = &build.header {
             if let Some(stack) = self.parts.get(resolved, id, width, &values, ctx)? {
                 let at = Point::new(left, section.margin_header);
                 page.items.extend(stack.to_fragment().items.iter().map(|p| pagination(translate(p, at))));
+                place_floats(&stack, at, &frame, &mut page.items, &mut behind);
                 surround.header = resolved.borders_surround_header && stack.height > Pt::ZERO;
             }
         }
@@ -231,9 +249,11 @@ impl Paged<'_, '_> {
             if let Some(stack) = self.parts.get(resolved, id, width, &values, ctx)? {
                 let at = Point::new(left, section.page_height - section.margin_footer - stack.height);
                 page.items.extend(stack.to_fragment().items.iter().map(|p| pagination(translate(p, at))));
+                place_floats(&stack, at, &frame, &mut page.items, &mut behind);
                 surround.footer = resolved.borders_surround_footer && stack.height > Pt::ZERO;
             }
         }
+        page.items.splice(0..0, behind);
         page.items.extend(build.take_items());
         if let Some(borders) = section.page_borders.filter(|b| b.shown_on(self.in_section)) {
             let lines = page_border_lines(&borders, section, mirrored, surround).items;

@@ -75,7 +75,7 @@ impl Parts {
         let values = FieldValues { page: 1, num_pages: 1, section_pages: 1, page_format: None, bookmarks: Default::default() };
         let Some(s) = self.get(doc, id, width, &values, ctx)? else { return Ok(Pt::ZERO) };
         let h = s.height;
-        self.cache.insert(key, Stack { parts: Vec::new(), height: h });
+        self.cache.insert(key, Stack { parts: Vec::new(), height: h, floats: Vec::new() });
         Ok(h)
     }
 }
@@ -154,6 +154,50 @@ mod tests {
         let (_, y, _, _) = texts(&out.layout.pages[0]).into_iter().find(|t| t.2 == "body").expect("body");
         let header_bottom = 36.0 + 11.4990234375 + 72.0;
         assert!((y - (header_bottom + 9.3359375)).abs() < 0.01, "{y}");
+    }
+
+    #[test]
+    fn objects_anchored_in_a_header_are_placed_on_every_page_from_their_anchor() {
+        use crate::docx::model::{AnchorPosition, Crop, ImageFormat, Picture, PictureAnchor, PictureTransform, TextBox, Wrap};
+        use crate::units::Emu;
+        let at = |from: &str, pt: i64| Some(AnchorPosition { relative_from: Some(from.into()), offset: Some(Emu(pt * 12_700)), align: None, percent: None });
+        let logo = Picture {
+            data: std::sync::Arc::from(&b"x"[..]),
+            format: ImageFormat::Png,
+            extent: (Emu(40 * 12_700), Emu(20 * 12_700)),
+            crop: Crop::default(),
+            transform: PictureTransform::default(),
+            anchor: Some(Box::new(PictureAnchor { horizontal: at("page", 500), vertical: at("page", 10), wrap: Wrap::Square, ..PictureAnchor::default() })),
+            texts: Vec::new(),
+            effect: Default::default(),
+            alt: None,
+            decorative: false,
+        };
+        let mut head = para("head");
+        head.inlines.push(Inline::Run(Run { content: vec![RunContent::Picture(Box::new(logo))], ..Run::default() }));
+        head.text_boxes.push(TextBox {
+            blocks: vec![Block::Paragraph(para("boxed"))],
+            anchored: true,
+            extent: Some((Emu(72 * 12_700), Emu(36 * 12_700))),
+            horizontal: at("page", 300),
+            vertical: at("paragraph", 20),
+            ..TextBox::default()
+        });
+        let mut doc = two_pages();
+        doc.parts.insert("rIdH".into(), vec![Block::Paragraph(head)]);
+        doc.final_section.headers = HeaderFooterRefs { default: Some("rIdH".into()), ..Default::default() };
+        let out = lay(&doc);
+        for page in &out.layout.pages {
+            let (corner, _) = images(page).pop().expect("the header's picture");
+            assert!((corner.x.0 - 500.0).abs() < 0.01 && (corner.y.0 - 10.0).abs() < 0.01, "{corner:?}");
+            let t = texts(page);
+            let (x, y, _, _) = t.iter().find(|t| t.2 == "boxed").expect("the header's text box");
+            // Inside the box's 7.2 pt and 3.6 pt insets, 20 pt below the header paragraph's top at 36 pt.
+            assert!((x - 307.2).abs() < 0.01 && *y > 36.0 + 20.0 + 3.6 && *y < 36.0 + 20.0 + 20.0, "({x}, {y})");
+            // The floating objects leave the header's height, and the body's top, alone.
+            let (_, body, _, _) = t.iter().find(|t| t.2 == "one" || t.2 == "two").expect("body");
+            assert!((body - (72.0 + 9.3359375)).abs() < 0.01, "{body}");
+        }
     }
 
     #[test]

@@ -11,8 +11,8 @@ use crate::layout::frame::{Point, Size};
 use crate::layout::paragraph::{layout_paragraph, LaidParagraph};
 use crate::layout::picture;
 use crate::layout::table::{layout_table, render_row};
-use crate::layout::text_box::{cell_anchor_origin, layout_box};
-use crate::docx::model::Wrap;
+use crate::layout::text_box::{box_placement, cell_anchor_origin, layout_box};
+use crate::docx::model::{AnchorPosition, Wrap};
 use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedParagraph, ResolvedTable};
 use crate::units::Pt;
 
@@ -23,6 +23,28 @@ pub(crate) struct Stack {
     pub parts: Vec<(Pt, Fragment)>,
     /// Total height, the last paragraph's space after included.
     pub height: Pt,
+    /// The objects floating in a header or footer, placed on each page (`place_on`).
+    pub floats: Vec<StackFloat>,
+}
+
+/// A picture or text box anchored in a header or footer paragraph. Word places it from
+/// its `wp:positionH`/`wp:positionV` on the page like a body object (§20.4.2.10/11), and
+/// it does not make the header taller (the isaqb examination rules' logo, anchored in
+/// the header, stands beside the header text in Word's PDF).
+#[derive(Debug, Clone)]
+pub(crate) struct StackFloat {
+    /// The object, its origin at its top-left corner.
+    pub frag: Fragment,
+    /// What the anchor places: the object, or the group holding a group's text box.
+    pub size: Size,
+    /// Where the object sits in that group.
+    pub offset: Point,
+    pub horizontal: Option<AnchorPosition>,
+    pub vertical: Option<AnchorPosition>,
+    /// Drawn behind the text (`wp:anchor@behindDoc`).
+    pub behind: bool,
+    /// Its paragraph's top in the stack.
+    pub paragraph_top: Pt,
 }
 
 impl Stack {
@@ -124,6 +146,8 @@ pub(crate) fn layout_stack(
                 y += between(after, before);
                 if in_cell {
                     floats_bottom = floats_bottom.max(place_floats(p, width, y, ctx, &mut stack)?);
+                } else {
+                    keep_floats(p, width, y, ctx, &mut stack)?;
                 }
                 for line in lp.lines {
                     let h = line.frag.height;
@@ -155,6 +179,25 @@ pub(crate) fn layout_stack(
     }
     stack.height = (y + prev_after).max(floats_bottom);
     Ok(stack)
+}
+
+/// Keeps the floating pictures and text boxes anchored in paragraph `p` of a header or
+/// footer, whose top is at `top`, for the pages to place.
+fn keep_floats(p: &ResolvedParagraph<'_>, width: Pt, top: Pt, ctx: &mut Ctx<'_>, stack: &mut Stack) -> Result<(), LayoutError> {
+    for tb in p.text_boxes.iter().filter(|b| b.shape.anchored) {
+        let (w, frag) = layout_box(tb, width, ctx)?;
+        let (size, offset) = box_placement(tb, w, frag.height);
+        let s = tb.shape;
+        let (horizontal, vertical) = (s.horizontal.clone(), s.vertical.clone());
+        stack.floats.push(StackFloat { frag, size, offset, horizontal, vertical, behind: s.behind_text, paragraph_top: top });
+    }
+    for f in &p.floating {
+        let (size, frag) = picture::floating(f.picture, f.tag, ctx);
+        let (horizontal, vertical) = (f.anchor.horizontal.clone(), f.anchor.vertical.clone());
+        let offset = Point::new(Pt::ZERO, Pt::ZERO);
+        stack.floats.push(StackFloat { frag, size, offset, horizontal, vertical, behind: f.anchor.behind_text, paragraph_top: top });
+    }
+    Ok(())
 }
 
 /// Places the floating pictures and text boxes anchored in paragraph `p` of a cell (or

@@ -4,7 +4,7 @@
 use crate::layout::context::Ctx;
 use crate::layout::error::LayoutError;
 use crate::layout::fragment::Fragment;
-use crate::layout::frame::Point;
+use crate::layout::frame::{Point, Size};
 use crate::layout::stack::layout_stack;
 use crate::docx::model::AnchorPosition;
 use crate::resolve::{ResolvedTextBox, SectionStyle};
@@ -38,7 +38,14 @@ pub(crate) fn layout_box(tb: &ResolvedTextBox<'_>, column_width: Pt, ctx: &mut C
     let inner = (width - left - right).max(Pt(1.0));
     let stack = layout_stack(&tb.blocks, inner, ctx, None, true)?;
     let mut frag = stack.to_fragment();
-    let height = tb.shape.extent.map(|(_, cy)| cy.pt()).filter(|h| *h > Pt::ZERO).unwrap_or(stack.height + top + bottom);
+    // A shape fitted to its text (`a:spAutoFit`, §21.1.2.1.3) grows to hold it where the
+    // saved extent is shorter than our text.
+    let content = stack.height + top + bottom;
+    let height = match tb.shape.extent.map(|(_, cy)| cy.pt()).filter(|h| *h > Pt::ZERO) {
+        Some(h) if tb.shape.fit_text => h.max(content),
+        Some(h) => h,
+        None => content,
+    };
     let mut out = Fragment::new(height);
     crate::layout::shape::push_shapes(tb.shape, crate::layout::frame::Size { width, height }, &mut out, tb.figure);
     // `bodyPr@anchor` centres the text or sets it at the bottom (§21.1.2.1.1).
@@ -54,14 +61,21 @@ pub(crate) fn layout_box(tb: &ResolvedTextBox<'_>, column_width: Pt, ctx: &mut C
 
 /// The top-left corner of a floating box `size` wide and high.
 pub(crate) fn box_origin(tb: &ResolvedTextBox<'_>, frame: &AnchorFrame<'_>, width: Pt, height: Pt) -> Point {
+    let (size, offset) = box_placement(tb, width, height);
+    let at = anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, size.width, size.height);
+    Point::new(at.x + offset.x, at.y + offset.y)
+}
+
+/// What the anchor of a box `width` wide and `height` high places, and where the box sits
+/// in it: a group's text box sits at its offset in the group the anchor places, any other
+/// box is placed itself.
+pub(crate) fn box_placement(tb: &ResolvedTextBox<'_>, width: Pt, height: Pt) -> (Size, Point) {
     let (dx, dy) = tb.shape.group_offset;
     if dx.0 != 0 || dy.0 != 0 {
-        // A group's text box: the group is placed by the anchor, the box inside it.
         let (gw, gh) = tb.shape.group_extent.map(|(w, h)| (w.pt(), h.pt())).unwrap_or((width, height));
-        let at = anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, gw, gh);
-        return Point::new(at.x + dx.pt(), at.y + dy.pt());
+        return (Size { width: gw, height: gh }, Point::new(dx.pt(), dy.pt()));
     }
-    anchor_origin(tb.shape.horizontal.as_ref(), tb.shape.vertical.as_ref(), frame, width, height)
+    (Size { width, height }, Point::new(Pt::ZERO, Pt::ZERO))
 }
 
 /// The top-left corner of any floating shape (text box or picture) `width` wide and
@@ -191,6 +205,28 @@ mod tests {
         let t = texts(&out.layout.pages[0]);
         let b = t.iter().find(|x| x.2 == "boxed").expect("the box text");
         assert!(b.1 > 203.6 && b.1 < 220.0, "y {}", b.1);
+    }
+
+    #[test]
+    fn a_box_fitted_to_its_text_grows_to_hold_it_and_keeps_the_text_below_clear() {
+        use crate::docx::model::Wrap;
+        let anchor_y = |fit_text: bool| {
+            let mut p = boxed(at("margin", 0), at("paragraph", 0));
+            let b = &mut p.text_boxes[0];
+            b.blocks = vec![Block::Paragraph(para("one")), Block::Paragraph(para("two"))];
+            b.extent = Some((Emu(468 * 12_700), Emu(12_700)));
+            b.wrap = Wrap::TopAndBottom;
+            b.fit_text = fit_text;
+            let out = lay(&doc_of(vec![p]));
+            let t = texts(&out.layout.pages[0]);
+            let two = t.iter().find(|x| x.2 == "two").expect("the box's second line").1;
+            (t.iter().find(|x| x.2 == "anchor").expect("the anchor").1, two)
+        };
+        // Saved 1 pt high, the box is a thin band: the anchor's line stands just below it.
+        assert!(anchor_y(false).0 < 72.0 + 1.0 + 12.0, "{:?}", anchor_y(false));
+        // Fitted, it holds its two lines and 3.6 pt insets: the anchor's line comes after.
+        let (anchor, two) = anchor_y(true);
+        assert!(anchor > two + 3.6, "anchor {anchor}, box's last line {two}");
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod pg;
 #[path = "support/python.rs"]
 mod python;
 
+use common::timed::Timed;
 use std::path::Path;
 use std::process::Command;
 
@@ -46,7 +47,7 @@ fn browser_python() -> Option<String> {
 fn run_script(python: &str, dir: &Path, config: Value) -> Value {
     let path = dir.join("journey.json");
     std::fs::write(&path, config.to_string()).unwrap();
-    let out = Command::new(python).arg(SCRIPT).arg(&path).output().expect("run the browser script");
+    let out = Command::new(python).arg(SCRIPT).arg(&path).timed_output().expect("run the browser script");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "the browser journey failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_str(stdout.lines().last().unwrap_or("")).expect("the script's JSON summary")

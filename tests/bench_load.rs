@@ -6,6 +6,7 @@ mod common;
 #[path = "support/listen.rs"]
 mod listen;
 
+use common::timed::Timed;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
@@ -23,7 +24,7 @@ fn run(dir: &Path, args: &[&str]) -> Output {
             format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()),
         )
         .env("RUST_LOG", "warn")
-        .output()
+        .timed_output()
         .expect("run docx2pdf")
 }
 

@@ -6,6 +6,7 @@ mod common;
 #[path = "support/listen.rs"]
 mod listen;
 
+use common::timed::Timed;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -25,7 +26,7 @@ fn run(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
         .env("RUST_LOG", "warn")
-        .output()
+        .timed_output()
         .expect("run docx2pdf")
 }
 
@@ -64,6 +65,7 @@ fn serve_capturing(dir: &Path) -> (Server, String) {
 fn post_convert(port: u16, key: &str, file: &[u8]) -> u16 {
     let body = multipart("file", file);
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(120))).unwrap();
     let head = format!(
         "POST /api/convert HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         multipart_type(),
@@ -148,12 +150,12 @@ fn convert_writes_a_pdf_and_refuses_a_non_docx_with_a_message() {
     let input = dir.path().join("in.docx");
     let output = dir.path().join("out.pdf");
     std::fs::write(&input, docx(&paragraph("Converted offline"))).unwrap();
-    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).output().unwrap();
+    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).timed_output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(std::fs::read(&output).unwrap().starts_with(b"%PDF-"));
 
     std::fs::write(&input, b"plain text").unwrap();
-    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).output().unwrap();
+    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).timed_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("in.docx") && err.contains("zip"), "{err}");
@@ -167,7 +169,7 @@ fn convert_has_no_memory_budget_unless_a_flag_sets_one() {
     // About 60 pages: 4 to 8 MB of heap at its largest.
     let sentence = "the committee reviewed the figures of the quarter and agreed to publish them with the annual report.";
     std::fs::write(&input, docx(&(0..1_000).map(|i| paragraph(&format!("Paragraph {i}: {sentence}"))).collect::<String>())).unwrap();
-    let convert = |flags: &[&str]| Command::new(BIN).arg("convert").args(flags).arg(&input).arg(&output).env_remove("DOCX2PDF_RENDER_MEMORY_MB").output().unwrap();
+    let convert = |flags: &[&str]| Command::new(BIN).arg("convert").args(flags).arg(&input).arg(&output).env_remove("DOCX2PDF_RENDER_MEMORY_MB").timed_output().unwrap();
     let out = convert(&[]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = convert(&["--render-memory-mb", "2"]);
@@ -203,7 +205,7 @@ fn serve_on_port_0_reports_the_address_it_bound_on_stdout_and_in_the_address_fil
 
     // The health probe finds the server through the same file (its --bind is port 0), and
     // says so with exit 0; where nothing listens it exits 1 with the reason.
-    let probe = |args: &[&str]| Command::new(BIN).arg("healthcheck").args(args).env("DOCX2PDF_BIND", "0.0.0.0:0").output().unwrap();
+    let probe = |args: &[&str]| Command::new(BIN).arg("healthcheck").args(args).env("DOCX2PDF_BIND", "0.0.0.0:0").timed_output().unwrap();
     let healthy = probe(&["--address-file", file.to_str().unwrap()]);
     assert!(healthy.status.success(), "{healthy:?}");
     assert_eq!(String::from_utf8_lossy(&healthy.stdout), format!("healthy: http://127.0.0.1:{}/healthz answered 200\n", server.port));

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use crate::common::timed::Timed;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::path::{Path, PathBuf};
@@ -28,7 +29,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
         .env("RUST_LOG", "warn")
-        .output()
+        .timed_output()
         .expect("run docx2pdf");
     assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
     out
@@ -109,7 +110,7 @@ impl Server {
 
     /// Sends a signal to the server process.
     pub fn signal(&self, signal: &str) {
-        let ok = Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).status().unwrap();
+        let ok = Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).timed_status().unwrap();
         assert!(ok.success());
     }
 
@@ -181,6 +182,7 @@ fn parse(answer: &[u8]) -> Answer {
 /// A `GET` of `path`; status 0 when nothing answers.
 pub fn get(port: u16, path: &str) -> (u16, Vec<u8>) {
     let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else { return (0, Vec::new()) };
+    stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
     let _ = stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").as_bytes());
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer);

@@ -6,15 +6,19 @@ mod common;
 #[path = "support/listen.rs"]
 mod listen;
 
-use common::timed::Timed;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 use common::docx::{docx, paragraph};
+use common::timed::Timed;
 
 const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
+
+/// Where the clock of the commands and the server starts: mid-month, so a run that crosses
+/// midnight on the 1st reads the month it charged.
+const CLOCK_START: &str = "2026-03-15T12:00:00Z";
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
@@ -23,6 +27,7 @@ fn run(dir: &Path, args: &[&str]) -> Output {
             "DOCX2PDF_DATABASE_URL",
             format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()),
         )
+        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
         .env("RUST_LOG", "warn")
         .timed_output()
         .expect("run docx2pdf")
@@ -57,6 +62,7 @@ fn start_server(dir: &Path, log: &str, stderr: Stdio) -> (Server, String, String
     command
         .args(["serve", "--workers", "2"])
         .env("DOCX2PDF_DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()))
+        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
         .env("RUST_LOG", log)
         .stderr(stderr);
     let listening = listen::spawn(command);

@@ -6,13 +6,13 @@ mod common;
 #[path = "support/listen.rs"]
 mod listen;
 
-use common::timed::Timed;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
 use common::docx::{docx, paragraph};
+use common::timed::Timed;
 use common::{multipart, multipart_type};
 
 const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
@@ -21,10 +21,15 @@ fn database_url(dir: &Path) -> String {
     format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
 }
 
+/// Where the clock of the commands and servers run here starts, unless a test says
+/// otherwise: mid-month, so a run that crosses midnight on the 1st charges the same month.
+const CLOCK_START: &str = "2026-03-15T12:00:00Z";
+
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
         .env("RUST_LOG", "warn")
         .timed_output()
         .expect("run docx2pdf")
@@ -51,10 +56,17 @@ impl Drop for Server {
 /// Starts a server and returns it with everything it printed on stdout before its
 /// `listening on` line: the whole banner, which is printed before the server binds.
 fn serve_capturing(dir: &Path) -> (Server, String) {
+    serve_with(dir, &[])
+}
+
+/// [`serve_capturing`] with more flags.
+fn serve_with(dir: &Path, flags: &[&str]) -> (Server, String) {
     let mut command = Command::new(BIN);
     command
         .args(["serve", "--workers", "1"])
+        .args(flags)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
         .env("RUST_LOG", "warn")
         .stderr(Stdio::null());
     let listening = listen::spawn(command);
@@ -255,4 +267,30 @@ fn keys_take_names_and_sign_in_links_print_alone_on_the_last_line() {
         args.extend(bad.iter().copied());
         assert!(!run(d, &args).status.success(), "{args:?}");
     }
+}
+
+#[test]
+fn a_conversion_at_23_59_59_9_on_the_last_day_of_a_month_is_charged_to_that_month() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    stdout(&run(d, &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]));
+    let key = stdout(&run(d, &["keys", "create", "--account", "acme"])).lines().last().unwrap().trim().to_owned();
+    let usage = |month: &str| stdout(&run(d, &["usage", "--account", "acme", "--month", month]));
+    // The server's clock stands at 100 ms before midnight UTC on 31 January.
+    let (server, _) = serve_with(d, &["--clock-start", "2026-01-31T23:59:59.9Z", "--clock-stopped"]);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
+    drop(server);
+    let january = usage("2026-01");
+    assert!(january.contains("used:      1") && january.contains("2026-01-31"), "{january}");
+    assert!(usage("2026-02").contains("used:      0"));
+    // Without --month, `usage` reads the month of its own clock.
+    let now = stdout(&run(d, &["usage", "--account", "acme", "--clock-start", "2026-01-31T23:59:59.9Z"]));
+    assert!(now.contains("month:     2026-01") && now.contains("used:      1"), "{now}");
+    // At midnight the conversion is February's, and January keeps its one.
+    let (server, _) = serve_with(d, &["--clock-start", "2026-02-01T00:00:00Z", "--clock-stopped"]);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
+    drop(server);
+    assert!(usage("2026-01").contains("used:      1"));
+    let february = usage("2026-02");
+    assert!(february.contains("used:      1") && february.contains("remaining: 4"), "{february}");
 }

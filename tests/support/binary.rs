@@ -18,6 +18,13 @@ mod listen;
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
+/// Where the clock of every command and server run here starts (`DOCX2PDF_CLOCK_START`):
+/// mid-month, so a run that crosses midnight on the 1st charges the same month.
+pub const CLOCK_START: &str = "2026-03-15T12:00:00Z";
+
+/// The month of [`CLOCK_START`], which [`usage`] reads.
+pub const MONTH: &str = "2026-03";
+
 /// The SQLite database of a test folder.
 pub fn database_url(dir: &Path) -> String {
     format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
@@ -28,6 +35,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
     let out = Command::new(BIN)
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
         .env("RUST_LOG", "warn")
         .timed_output()
         .expect("run docx2pdf");
@@ -43,7 +51,7 @@ pub fn account(dir: &Path, name: &str, credits: u32) -> String {
     text.lines().last().expect("the key is the last line").trim().to_owned()
 }
 
-/// An account's balance for the current month, from `docx2pdf usage`.
+/// An account's balance for [`MONTH`], the month of the conversions, from `docx2pdf usage`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Usage {
     pub used: i64,
@@ -53,9 +61,9 @@ pub struct Usage {
     pub entries: Vec<i64>,
 }
 
-/// Reads `docx2pdf usage --account NAME`.
+/// Reads `docx2pdf usage --account NAME --month MONTH`.
 pub fn usage(dir: &Path, name: &str) -> Usage {
-    let out = run(dir, &["usage", "--account", name]);
+    let out = run(dir, &["usage", "--account", name, "--month", MONTH]);
     let text = String::from_utf8(out.stdout).unwrap();
     let field = |key: &str| -> i64 {
         let line = text.lines().find(|l| l.starts_with(key)).unwrap_or_else(|| panic!("no {key} in {text}"));
@@ -95,6 +103,7 @@ impl Server {
             .arg("serve")
             .args(args)
             .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+            .env("DOCX2PDF_CLOCK_START", CLOCK_START)
             .env("RUST_LOG", "info")
             .stderr(std::fs::File::create(&stderr).unwrap());
         let listening = listen::spawn(command);

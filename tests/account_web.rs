@@ -16,12 +16,12 @@ mod pg;
 #[path = "support/python.rs"]
 mod python;
 
-use common::timed::Timed;
 use std::path::Path;
 use std::process::Command;
 
 use chrono::Utc;
 use common::docx::{docx, paragraph};
+use common::timed::Timed;
 use docx2pdf::credits::{format_reset_at, Month};
 use serde_json::{json, Value};
 

@@ -14,13 +14,13 @@ mod fixtures;
 #[path = "support/python.rs"]
 mod python;
 
-use common::timed::Timed;
 use std::process::Command;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::ServiceResponse;
 use actix_web::test::{self};
 use common::docx::{docx_with_files, paragraph};
+use common::timed::Timed;
 use common::{convert_request, form, form_named, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;

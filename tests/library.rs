@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::timed::Timed;
 use std::path::Path;
 use std::process::Command;
 
 use common::docx::{docx, paragraph};
+use common::timed::Timed;
 use common::{convert_cli, skip};
 
 const MAIN: &str = r#"

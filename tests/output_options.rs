@@ -7,9 +7,9 @@ mod common;
 #[path = "output_options/read.rs"]
 mod read;
 
-use common::timed::Timed;
 use actix_web::test::{self};
 use common::docx::{docx_with_rels, escape, header_footer_xml};
+use common::timed::Timed;
 use common::{convert_cli, convert_request, form, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;

@@ -7,11 +7,11 @@
 
 mod common;
 
-use common::timed::Timed;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::docx::{docx, docx_with_rels, header_footer_xml, paragraph};
+use common::timed::Timed;
 use docx2pdf::render::{convert, Deadline};
 
 /// Rasterisation resolution: 2 pixels a point, so a 1 pt move is 2 pixels.

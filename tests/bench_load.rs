@@ -16,10 +16,6 @@ use common::timed::Timed;
 
 const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
-/// Where the clock of the commands and the server starts: mid-month, so a run that crosses
-/// midnight on the 1st reads the month it charged.
-const CLOCK_START: &str = "2026-03-15T12:00:00Z";
-
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
         .args(args)
@@ -27,7 +23,7 @@ fn run(dir: &Path, args: &[&str]) -> Output {
             "DOCX2PDF_DATABASE_URL",
             format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()),
         )
-        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
+        .env("DOCX2PDF_CLOCK_START", common::clock::now())
         .env("RUST_LOG", "warn")
         .timed_output()
         .expect("run docx2pdf")
@@ -62,7 +58,7 @@ fn start_server(dir: &Path, log: &str, stderr: Stdio) -> (Server, String, String
     command
         .args(["serve", "--workers", "2"])
         .env("DOCX2PDF_DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()))
-        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
+        .env("DOCX2PDF_CLOCK_START", common::clock::now())
         .env("RUST_LOG", log)
         .stderr(stderr);
     let listening = listen::spawn(command);

@@ -21,15 +21,11 @@ fn database_url(dir: &Path) -> String {
     format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
 }
 
-/// Where the clock of the commands and servers run here starts, unless a test says
-/// otherwise: mid-month, so a run that crosses midnight on the 1st charges the same month.
-const CLOCK_START: &str = "2026-03-15T12:00:00Z";
-
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
-        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
+        .env("DOCX2PDF_CLOCK_START", common::clock::now())
         .env("RUST_LOG", "warn")
         .timed_output()
         .expect("run docx2pdf")
@@ -66,7 +62,7 @@ fn serve_with(dir: &Path, flags: &[&str]) -> (Server, String) {
         .args(["serve", "--workers", "1"])
         .args(flags)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
-        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
+        .env("DOCX2PDF_CLOCK_START", common::clock::now())
         .env("RUST_LOG", "warn")
         .stderr(Stdio::null());
     let listening = listen::spawn(command);

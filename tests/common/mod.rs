@@ -7,6 +7,8 @@ pub mod layout;
 pub mod ole;
 pub mod pdf;
 pub mod python;
+#[path = "../support/clock.rs"]
+pub mod clock;
 #[path = "../support/skip.rs"]
 pub mod skip;
 #[path = "../support/timed.rs"]

@@ -9,6 +9,9 @@ use std::time::Duration;
 
 #[path = "../support/listen.rs"]
 mod listen;
+#[allow(clippy::duplicate_mod)]
+#[path = "../support/clock.rs"]
+mod clock;
 #[path = "../support/timed.rs"]
 mod timed;
 
@@ -20,10 +23,6 @@ const BOUNDARY: &str = "docx2pdf-pg-test-boundary";
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
-/// Where the clock of every command and server run here starts (`DOCX2PDF_CLOCK_START`):
-/// mid-month, so a run that crosses midnight on the 1st charges the same month.
-pub const CLOCK_START: &str = "2026-03-15T12:00:00Z";
-
 /// Runs a command of the binary with `--database-url URL` appended; panics on failure.
 pub fn run(url: &str, args: &[&str]) -> String {
     let out = run_raw(url, args);
@@ -33,7 +32,7 @@ pub fn run(url: &str, args: &[&str]) -> String {
 
 /// Runs a command of the binary with `--database-url URL` appended.
 pub fn run_raw(url: &str, args: &[&str]) -> Output {
-    Command::new(BIN).args(args).args(["--database-url", url]).env("DOCX2PDF_CLOCK_START", CLOCK_START).env("RUST_LOG", "warn").timed_output().expect("run docx2pdf")
+    Command::new(BIN).args(args).args(["--database-url", url]).env("DOCX2PDF_CLOCK_START", clock::now()).env("RUST_LOG", "warn").timed_output().expect("run docx2pdf")
 }
 
 /// Creates a paid account allowed `credits` a month and returns the text of a new key.
@@ -62,7 +61,7 @@ impl Server {
         command
             .args(["serve", "--database-url", url])
             .args(flags)
-            .env("DOCX2PDF_CLOCK_START", CLOCK_START)
+            .env("DOCX2PDF_CLOCK_START", clock::now())
             .env("RUST_LOG", "warn")
             .stderr(std::fs::File::create(&log).unwrap());
         let listening = listen::spawn(command);

@@ -18,12 +18,8 @@ mod listen;
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
-/// Where the clock of every command and server run here starts (`DOCX2PDF_CLOCK_START`):
-/// mid-month, so a run that crosses midnight on the 1st charges the same month.
-pub const CLOCK_START: &str = "2026-03-15T12:00:00Z";
-
-/// The month of [`CLOCK_START`], which [`usage`] reads.
-pub const MONTH: &str = "2026-03";
+/// The month of the tests' clock (`tests/support/clock.rs`), which [`usage`] reads.
+pub use crate::common::clock::MONTH;
 
 /// The SQLite database of a test folder.
 pub fn database_url(dir: &Path) -> String {
@@ -35,7 +31,7 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
     let out = Command::new(BIN)
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
-        .env("DOCX2PDF_CLOCK_START", CLOCK_START)
+        .env("DOCX2PDF_CLOCK_START", crate::common::clock::now())
         .env("RUST_LOG", "warn")
         .timed_output()
         .expect("run docx2pdf");
@@ -103,7 +99,7 @@ impl Server {
             .arg("serve")
             .args(args)
             .env("DOCX2PDF_DATABASE_URL", database_url(dir))
-            .env("DOCX2PDF_CLOCK_START", CLOCK_START)
+            .env("DOCX2PDF_CLOCK_START", crate::common::clock::now())
             .env("RUST_LOG", "info")
             .stderr(std::fs::File::create(&stderr).unwrap());
         let listening = listen::spawn(command);

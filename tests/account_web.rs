@@ -19,7 +19,6 @@ mod python;
 use std::path::Path;
 use std::process::Command;
 
-use chrono::Utc;
 use common::docx::{docx, paragraph};
 use common::timed::Timed;
 use docx2pdf::credits::{format_reset_at, Month};
@@ -85,7 +84,8 @@ fn the_holders_journey_in_chromium() {
         "link": link,
         "account": "acme",
         "docx": sample(dir.path()),
-        "reset_at": format_reset_at(Month::of(Utc::now()).reset_at()),
+        // The month of the server's clock (tests/support/clock.rs).
+        "reset_at": format_reset_at(Month::parse(common::clock::MONTH).expect("a month").reset_at()),
         "throttled": "someone-else",
         "unused_link": unused_link,
         "screenshots": std::env::var("DOCX2PDF_ACCOUNT_SCREENSHOTS").ok(),

@@ -55,9 +55,24 @@ pub struct DbArgs {
     /// `full` at every commit. PostgreSQL has its own `synchronous_commit`.
     #[arg(long, global = true, env = "DOCX2PDF_SQLITE_SYNCHRONOUS", value_enum, default_value_t = SqliteSync::Normal)]
     pub sqlite_synchronous: SqliteSync,
+
+    /// For tests: the clock of the ledger starts at this RFC 3339 instant (e.g.
+    /// `2026-01-31T23:59:59.9Z`) instead of the system's time, and runs from there; credits
+    /// are charged to its month.
+    #[arg(long, global = true, env = "DOCX2PDF_CLOCK_START", hide = true)]
+    pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
+
+    /// For tests: the clock stands still at `--clock-start`.
+    #[arg(long, global = true, env = "DOCX2PDF_CLOCK_STOPPED", hide = true, requires = "clock_start")]
+    pub clock_stopped: bool,
 }
 
 impl DbArgs {
+    /// The clock every command that opens the ledger reads.
+    pub fn clock(&self) -> std::sync::Arc<dyn crate::clock::Clock> {
+        crate::clock::from_setting(self.clock_start, self.clock_stopped)
+    }
+
     /// The pool settings these flags describe.
     pub fn pool(&self) -> PoolOptions {
         PoolOptions {

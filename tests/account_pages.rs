@@ -270,7 +270,8 @@ async fn an_unknown_name_costs_the_same_argon2_check_as_a_wrong_password() {
         }
     }
     // Skipping the hash for unknown names would make them twenty times quicker or more.
-    assert!(unknown * 3 > known && known * 3 > unknown, "known {known:?}, unknown {unknown:?}");
+    // A factor of 5 either way leaves room for a loaded CPU.
+    assert!(unknown * 5 > known && known * 5 > unknown, "known {known:?}, unknown {unknown:?}");
 }
 
 #[actix_web::test]

@@ -19,8 +19,8 @@ mod python;
 use std::path::Path;
 use std::process::Command;
 
-use chrono::Utc;
 use common::docx::{docx, paragraph};
+use common::timed::Timed;
 use docx2pdf::credits::{format_reset_at, Month};
 use serde_json::{json, Value};
 
@@ -46,7 +46,7 @@ fn browser_python() -> Option<String> {
 fn run_script(python: &str, dir: &Path, config: Value) -> Value {
     let path = dir.join("journey.json");
     std::fs::write(&path, config.to_string()).unwrap();
-    let out = Command::new(python).arg(SCRIPT).arg(&path).output().expect("run the browser script");
+    let out = Command::new(python).arg(SCRIPT).arg(&path).timed_output().expect("run the browser script");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "the browser journey failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_str(stdout.lines().last().unwrap_or("")).expect("the script's JSON summary")
@@ -84,7 +84,8 @@ fn the_holders_journey_in_chromium() {
         "link": link,
         "account": "acme",
         "docx": sample(dir.path()),
-        "reset_at": format_reset_at(Month::of(Utc::now()).reset_at()),
+        // The month of the server's clock (tests/support/clock.rs).
+        "reset_at": format_reset_at(Month::parse(common::clock::MONTH).expect("a month").reset_at()),
         "throttled": "someone-else",
         "unused_link": unused_link,
         "screenshots": std::env::var("DOCX2PDF_ACCOUNT_SCREENSHOTS").ok(),

@@ -12,6 +12,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 use common::docx::{docx, paragraph};
+use common::timed::Timed;
 
 const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
@@ -22,8 +23,9 @@ fn run(dir: &Path, args: &[&str]) -> Output {
             "DOCX2PDF_DATABASE_URL",
             format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()),
         )
+        .env("DOCX2PDF_CLOCK_START", common::clock::now())
         .env("RUST_LOG", "warn")
-        .output()
+        .timed_output()
         .expect("run docx2pdf")
 }
 
@@ -56,6 +58,7 @@ fn start_server(dir: &Path, log: &str, stderr: Stdio) -> (Server, String, String
     command
         .args(["serve", "--workers", "2"])
         .env("DOCX2PDF_DATABASE_URL", format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display()))
+        .env("DOCX2PDF_CLOCK_START", common::clock::now())
         .env("RUST_LOG", log)
         .stderr(stderr);
     let listening = listen::spawn(command);

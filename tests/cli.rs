@@ -12,6 +12,7 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
 use common::docx::{docx, paragraph};
+use common::timed::Timed;
 use common::{multipart, multipart_type};
 
 const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
@@ -24,8 +25,9 @@ fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("DOCX2PDF_CLOCK_START", common::clock::now())
         .env("RUST_LOG", "warn")
-        .output()
+        .timed_output()
         .expect("run docx2pdf")
 }
 
@@ -50,10 +52,17 @@ impl Drop for Server {
 /// Starts a server and returns it with everything it printed on stdout before its
 /// `listening on` line: the whole banner, which is printed before the server binds.
 fn serve_capturing(dir: &Path) -> (Server, String) {
+    serve_with(dir, &[])
+}
+
+/// [`serve_capturing`] with more flags.
+fn serve_with(dir: &Path, flags: &[&str]) -> (Server, String) {
     let mut command = Command::new(BIN);
     command
         .args(["serve", "--workers", "1"])
+        .args(flags)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("DOCX2PDF_CLOCK_START", common::clock::now())
         .env("RUST_LOG", "warn")
         .stderr(Stdio::null());
     let listening = listen::spawn(command);
@@ -64,6 +73,7 @@ fn serve_capturing(dir: &Path) -> (Server, String) {
 fn post_convert(port: u16, key: &str, file: &[u8]) -> u16 {
     let body = multipart("file", file);
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(120))).unwrap();
     let head = format!(
         "POST /api/convert HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         multipart_type(),
@@ -148,12 +158,12 @@ fn convert_writes_a_pdf_and_refuses_a_non_docx_with_a_message() {
     let input = dir.path().join("in.docx");
     let output = dir.path().join("out.pdf");
     std::fs::write(&input, docx(&paragraph("Converted offline"))).unwrap();
-    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).output().unwrap();
+    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).timed_output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(std::fs::read(&output).unwrap().starts_with(b"%PDF-"));
 
     std::fs::write(&input, b"plain text").unwrap();
-    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).output().unwrap();
+    let out = Command::new(BIN).args(["convert"]).arg(&input).arg(&output).timed_output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("in.docx") && err.contains("zip"), "{err}");
@@ -167,7 +177,7 @@ fn convert_has_no_memory_budget_unless_a_flag_sets_one() {
     // About 60 pages: 4 to 8 MB of heap at its largest.
     let sentence = "the committee reviewed the figures of the quarter and agreed to publish them with the annual report.";
     std::fs::write(&input, docx(&(0..1_000).map(|i| paragraph(&format!("Paragraph {i}: {sentence}"))).collect::<String>())).unwrap();
-    let convert = |flags: &[&str]| Command::new(BIN).arg("convert").args(flags).arg(&input).arg(&output).env_remove("DOCX2PDF_RENDER_MEMORY_MB").output().unwrap();
+    let convert = |flags: &[&str]| Command::new(BIN).arg("convert").args(flags).arg(&input).arg(&output).env_remove("DOCX2PDF_RENDER_MEMORY_MB").timed_output().unwrap();
     let out = convert(&[]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = convert(&["--render-memory-mb", "2"]);
@@ -203,7 +213,7 @@ fn serve_on_port_0_reports_the_address_it_bound_on_stdout_and_in_the_address_fil
 
     // The health probe finds the server through the same file (its --bind is port 0), and
     // says so with exit 0; where nothing listens it exits 1 with the reason.
-    let probe = |args: &[&str]| Command::new(BIN).arg("healthcheck").args(args).env("DOCX2PDF_BIND", "0.0.0.0:0").output().unwrap();
+    let probe = |args: &[&str]| Command::new(BIN).arg("healthcheck").args(args).env("DOCX2PDF_BIND", "0.0.0.0:0").timed_output().unwrap();
     let healthy = probe(&["--address-file", file.to_str().unwrap()]);
     assert!(healthy.status.success(), "{healthy:?}");
     assert_eq!(String::from_utf8_lossy(&healthy.stdout), format!("healthy: http://127.0.0.1:{}/healthz answered 200\n", server.port));
@@ -253,4 +263,30 @@ fn keys_take_names_and_sign_in_links_print_alone_on_the_last_line() {
         args.extend(bad.iter().copied());
         assert!(!run(d, &args).status.success(), "{args:?}");
     }
+}
+
+#[test]
+fn a_conversion_at_23_59_59_9_on_the_last_day_of_a_month_is_charged_to_that_month() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    stdout(&run(d, &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]));
+    let key = stdout(&run(d, &["keys", "create", "--account", "acme"])).lines().last().unwrap().trim().to_owned();
+    let usage = |month: &str| stdout(&run(d, &["usage", "--account", "acme", "--month", month]));
+    // The server's clock stands at 100 ms before midnight UTC on 31 January.
+    let (server, _) = serve_with(d, &["--clock-start", "2026-01-31T23:59:59.9Z", "--clock-stopped"]);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
+    drop(server);
+    let january = usage("2026-01");
+    assert!(january.contains("used:      1") && january.contains("2026-01-31"), "{january}");
+    assert!(usage("2026-02").contains("used:      0"));
+    // Without --month, `usage` reads the month of its own clock.
+    let now = stdout(&run(d, &["usage", "--account", "acme", "--clock-start", "2026-01-31T23:59:59.9Z"]));
+    assert!(now.contains("month:     2026-01") && now.contains("used:      1"), "{now}");
+    // At midnight the conversion is February's, and January keeps its one.
+    let (server, _) = serve_with(d, &["--clock-start", "2026-02-01T00:00:00Z", "--clock-stopped"]);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
+    drop(server);
+    assert!(usage("2026-01").contains("used:      1"));
+    let february = usage("2026-02");
+    assert!(february.contains("used:      1") && february.contains("remaining: 4"), "{february}");
 }

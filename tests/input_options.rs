@@ -20,6 +20,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::ServiceResponse;
 use actix_web::test::{self};
 use common::docx::{docx_with_files, paragraph};
+use common::timed::Timed;
 use common::{convert_request, form, form_named, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
@@ -147,7 +148,7 @@ fn cli_named(bytes: &[u8], stem: &str, flags: &[&str]) -> (bool, Vec<u8>, String
     let dir = tempfile::tempdir().unwrap();
     let (input, output) = (dir.path().join(format!("{stem}.docx")), dir.path().join("out.pdf"));
     std::fs::write(&input, bytes).unwrap();
-    let out = Command::new(binary::BIN).arg("convert").args(flags).arg(&input).arg(&output).output().unwrap();
+    let out = Command::new(binary::BIN).arg("convert").args(flags).arg(&input).arg(&output).timed_output().unwrap();
     let pdf = std::fs::read(&output).unwrap_or_default();
     (out.status.success(), pdf, String::from_utf8_lossy(&out.stderr).into_owned())
 }
@@ -381,7 +382,7 @@ fn a_client_generated_from_the_description_converts_with_a_password() {
         .args(["-m", "openapi_python_client", "generate", "--meta", "none", "--url", &format!("{base}/openapi.json")])
         .arg("--output-path")
         .arg(&generated)
-        .output()
+        .timed_output()
         .unwrap();
     assert!(out.status.success(), "generate: {}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     let input = dir.path().join("locked.docx");
@@ -397,7 +398,7 @@ fn a_client_generated_from_the_description_converts_with_a_password() {
             .arg(&input)
             .arg(password)
             .arg(&output)
-            .output()
+            .timed_output()
             .unwrap();
         assert!(out.status.success(), "the generated client: {}", String::from_utf8_lossy(&out.stderr));
         serde_json::from_slice::<Value>(&out.stdout).unwrap()

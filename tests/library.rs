@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::docx::{docx, paragraph};
+use common::timed::Timed;
 use common::{convert_cli, skip};
 
 const MAIN: &str = r#"
@@ -37,7 +38,7 @@ fn a_program_outside_the_workspace_converts_as_the_cli_does() {
         .args(["build", "--offline", "--quiet"])
         .current_dir(dir.path())
         .env("CARGO_TARGET_DIR", &target)
-        .output()
+        .output_within(std::time::Duration::from_secs(1800))
         .expect("run cargo");
     if !built.status.success() {
         let stderr = String::from_utf8_lossy(&built.stderr);
@@ -57,7 +58,7 @@ fn a_program_outside_the_workspace_converts_as_the_cli_does() {
     let input = dir.path().join("in.docx");
     let output = dir.path().join("out.pdf");
     std::fs::write(&input, &bytes).unwrap();
-    let ran = Command::new(target.join("debug").join("outside")).arg(&input).arg(&output).output().expect("run the outside program");
+    let ran = Command::new(target.join("debug").join("outside")).arg(&input).arg(&output).timed_output().expect("run the outside program");
     assert!(ran.status.success(), "{}", String::from_utf8_lossy(&ran.stderr));
     let library = std::fs::read(&output).unwrap();
     assert!(library.starts_with(b"%PDF-"));

@@ -31,7 +31,7 @@ fn resolve<'a>(doc: &'a Value, v: &'a Value) -> &'a Value {
 }
 
 /// Checks `value` against the subset of JSON Schema the description uses (allOf, type,
-/// required, properties, enum).
+/// format, pattern, required, properties, enum).
 fn conforms(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
     let schema = resolve(doc, schema);
     for part in schema["allOf"].as_array().into_iter().flatten() {
@@ -51,6 +51,12 @@ fn conforms(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), 
     if !type_ok {
         return Err(format!("{at}: {value} is not of type {}", schema["type"]));
     }
+    if let Some(format) = schema["format"].as_str() {
+        formatted(format, value).map_err(|e| format!("{at}: {value} {e}"))?;
+    }
+    if let (Some(pattern), Some(text)) = (schema["pattern"].as_str(), value.as_str()) {
+        patterned(pattern, text).map_err(|e| format!("{at}: {value} {e}"))?;
+    }
     for key in schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str) {
         if value.get(key).is_none() {
             return Err(format!("{at}: the required property {key} is missing from {value}"));
@@ -62,6 +68,62 @@ fn conforms(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// Checks `value` against a `format` of the description; a format this check does not
+/// know fails, so none goes unchecked.
+fn formatted(format: &str, value: &Value) -> Result<(), String> {
+    let ok = match format {
+        "int32" => value.as_i64().is_some_and(|n| i32::try_from(n).is_ok()),
+        "int64" => value.is_i64(),
+        "date-time" => value.as_str().is_some_and(|t| chrono::DateTime::parse_from_rfc3339(t).is_ok()),
+        // Bytes and secrets: any string.
+        "binary" | "password" => value.is_string(),
+        _ => return Err(format!("has the format {format:?}, which this check does not know")),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("is not of the format {format:?}"))
+    }
+}
+
+/// Checks `text` against a `pattern` of the description, one of those it uses; a pattern
+/// this check does not know fails.
+fn patterned(pattern: &str, text: &str) -> Result<(), String> {
+    let ok = match pattern {
+        "^[0-9]+$" => !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()),
+        "^[ -~]+$" => !text.is_empty() && text.chars().all(|c| (' '..='~').contains(&c)),
+        "^[A-Za-z0-9._:-]{1,128}$" => (1..=128).contains(&text.len()) && text.chars().all(|c| c.is_ascii_alphanumeric() || "._:-".contains(c)),
+        "^Bearer" => text.starts_with("Bearer"),
+        r#"^attachment; filename="[^"\\]*\.pdf"(; filename\*=UTF-8''[!#$&+.^_`|~0-9A-Za-z%-]+)?$"# => attachment(text),
+        _ => return Err(format!("has the pattern {pattern:?}, which this check does not know")),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("does not match {pattern:?}"))
+    }
+}
+
+/// `attachment; filename="NAME.pdf"`, NAME without a quote or backslash, optionally
+/// followed by `; filename*=UTF-8''` and a percent-encoded name (RFC 6266).
+fn attachment(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("attachment; filename=\"") else { return false };
+    let Some((name, rest)) = rest.split_once('"') else { return false };
+    let encoded = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || "!#$&+.^_`|~%-".contains(c));
+    !name.contains('\\')
+        && name.ends_with(".pdf")
+        && (rest.is_empty() || rest.strip_prefix("; filename*=UTF-8''").is_some_and(encoded))
+}
+
+/// The value of a header, as the JSON value its schema describes: a number where the schema
+/// says integer, else the text.
+fn header_value(schema: &Value, text: &str) -> Value {
+    match schema["type"].as_str() {
+        Some("integer") => text.parse::<i64>().map_or_else(|_| Value::from(text), Value::from),
+        _ => Value::from(text),
+    }
 }
 
 /// Checks one answer against the description of `method path`: an undescribed method must
@@ -95,6 +157,10 @@ fn check_answer(doc: &Value, method: &str, path: &str, status: u16, headers: &He
     for (name, h) in response["headers"].as_object().into_iter().flatten() {
         if h["required"] == true && !headers.contains_key(name.as_str()) {
             return Err(format!("{what}: the required header {name} is missing"));
+        }
+        if let Some(text) = headers.get(name.as_str()).and_then(|v| v.to_str().ok()) {
+            let schema = resolve(doc, &h["schema"]);
+            conforms(doc, schema, &header_value(schema, text), &format!("{what}: header {name}"))?;
         }
     }
     // And every header of our own (X-…) the answer carries is described.
@@ -269,4 +335,24 @@ async fn every_answer_of_the_app_on_every_route_is_in_the_description() {
         assert_eq!((status, code(&body).as_str()), (503, "unavailable"), "{method} {path}");
         check_answer(&doc, method, path, status, &headers, &body).unwrap();
     }
+}
+
+#[test]
+fn the_schema_check_holds_values_to_their_format_and_pattern() {
+    let doc = Value::Null;
+    let schema = |t: &str, f: &str| serde_json::json!({ "type": t, "format": f });
+    assert!(conforms(&doc, &schema("integer", "int64"), &Value::from(5), "x").is_ok());
+    assert!(conforms(&doc, &schema("integer", "int32"), &Value::from(1_i64 << 40), "x").is_err());
+    assert!(conforms(&doc, &schema("string", "date-time"), &Value::from("2026-12-01T00:00:00.000Z"), "x").is_ok());
+    assert!(conforms(&doc, &schema("string", "date-time"), &Value::from("2026-12-01 00:00"), "x").is_err());
+    assert!(conforms(&doc, &schema("string", "email"), &Value::from("a@b.c"), "x").unwrap_err().contains("does not know"));
+    let digits = serde_json::json!({ "type": "string", "pattern": "^[0-9]+$" });
+    assert!(conforms(&doc, &digits, &Value::from("12"), "x").is_ok());
+    assert!(conforms(&doc, &digits, &Value::from("12.0"), "x").is_err());
+    assert!(attachment("attachment; filename=\"a b.pdf\"; filename*=UTF-8''a%20b.pdf"));
+    assert!(!attachment("attachment; filename=\"a.docx\""));
+    assert!(!attachment("attachment; filename=\"a.pdf\"; filename*=UTF-8''a b.pdf"));
+    let header = serde_json::json!({ "type": "integer", "format": "int64" });
+    assert!(conforms(&doc, &header, &header_value(&header, "12"), "x").is_ok());
+    assert!(conforms(&doc, &header, &header_value(&header, "twelve"), "x").is_err());
 }

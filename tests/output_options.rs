@@ -9,6 +9,7 @@ mod read;
 
 use actix_web::test::{self};
 use common::docx::{docx_with_rels, escape, header_footer_xml};
+use common::timed::Timed;
 use common::{convert_cli, convert_request, form, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
@@ -141,7 +142,7 @@ fn the_cli_refuses_a_bad_selection_with_exit_code_2_naming_the_flag() {
         (&["--pages", "1", "--max-pages", "3"], "more than 3 pages"),
     ];
     for (flags, says) in cases {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_docx2pdf")).arg("convert").args(flags).arg(&input).arg(dir.path().join("out.pdf")).output().unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_docx2pdf")).arg("convert").args(flags).arg(&input).arg(dir.path().join("out.pdf")).timed_output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{flags:?}: {stderr}");
         assert!(stderr.contains(says), "{flags:?}: {stderr}");
@@ -304,7 +305,7 @@ fn the_cli_refuses_bad_metadata_and_passwords_with_pdfa_with_exit_code_2() {
     std::fs::write(&input, chapters()).unwrap();
     let cases: [(&[&str], &str); 2] = [(&["--metadata", r#"{"When": "now"}"#], "--metadata"), (&["--user-password", "Xy9secret", "--pdfa", "PDF/A-3b"], "--user-password")];
     for (flags, says) in cases {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_docx2pdf")).arg("convert").args(flags).arg(&input).arg(dir.path().join("out.pdf")).output().unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_docx2pdf")).arg("convert").args(flags).arg(&input).arg(dir.path().join("out.pdf")).timed_output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{flags:?}: {stderr}");
         assert!(stderr.contains(says) && !stderr.contains("Xy9secret"), "{flags:?}: {stderr}");

@@ -1,8 +1,9 @@
 //! Rasterised reference test: a handful of fixtures rendered to PDF, rasterised with
 //! pdftoppm at 144 dpi (2 pixels a point), and the ink of named regions of each page (its
 //! bounding box and amount) compared with `tests/ref/NAME.txt` to a pixel, so a block moved
-//! by 1 pt is seen. `DOCX2PDF_UPDATE_REFS=1` (re)writes the references; without it a
-//! missing reference fails. Without pdftoppm the test is skipped (a failure under CI=true).
+//! by 1 pt is seen. `DOCX2PDF_UPDATE_REFS=1` (re)writes the references, and is refused
+//! under CI; without it a missing reference fails. Without pdftoppm the test is skipped (a
+//! failure under CI).
 
 mod common;
 
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::docx::{docx, docx_with_rels, header_footer_xml, paragraph};
+use common::timed::Timed;
 use docx2pdf::render::{convert, Deadline};
 
 /// Rasterisation resolution: 2 pixels a point, so a 1 pt move is 2 pixels.
@@ -93,7 +95,7 @@ fn rasterise(pdf: &[u8]) -> Option<Grey> {
         .args(["-r", &DPI.to_string(), "-gray", "-f", "1", "-l", "1", "-singlefile"])
         .arg(&input)
         .arg(&out)
-        .status();
+        .timed_status();
     match status {
         Err(_) => {
             common::skip::skip("pdftoppm is not installed (apt-get install poppler-utils)");
@@ -210,7 +212,7 @@ fn render(bytes: &[u8]) -> Vec<u8> {
 
 #[test]
 fn fixtures_match_their_reference_ink() {
-    let update = std::env::var("DOCX2PDF_UPDATE_REFS").is_ok_and(|v| v == "1");
+    let update = common::skip::update_requested("DOCX2PDF_UPDATE_REFS");
     let mut failures = Vec::new();
     for (name, bytes, regions) in fixtures() {
         let Some(page) = rasterise(&render(&bytes)) else { return };
@@ -249,4 +251,20 @@ fn the_comparison_sees_a_one_point_move_and_a_blank_page() {
     assert!(moved.iter().any(|d| d.contains("ink box")), "a 1 pt move went unseen: {moved:?}");
     let blank = differences(&regions, &[ink(&blank, PAGE)], &want);
     assert!(blank.len() == 2, "a blank page went unseen: {blank:?}");
+}
+
+#[test]
+fn ci_is_any_non_empty_value_but_false_and_refuses_a_reference_update() {
+    use common::skip::{ci_value, update_wanted};
+    for ci in ["true", "1", "yes", "TRUE"] {
+        assert!(ci_value(Some(ci)), "CI={ci}");
+        assert_eq!(update_wanted("DOCX2PDF_UPDATE_REFS", Some("1"), Some(ci)).unwrap_err(),
+                   "DOCX2PDF_UPDATE_REFS=1 is refused under CI: references are rewritten on a local run and committed");
+    }
+    for ci in [None, Some(""), Some("false")] {
+        assert!(!ci_value(ci), "CI={ci:?}");
+        assert_eq!(update_wanted("DOCX2PDF_UPDATE_REFS", Some("1"), ci), Ok(true));
+        assert_eq!(update_wanted("DOCX2PDF_UPDATE_REFS", None, ci), Ok(false));
+    }
+    assert_eq!(update_wanted("DOCX2PDF_UPDATE_REFS", Some("0"), Some("1")), Ok(false));
 }

@@ -2,8 +2,6 @@
 
 use std::fmt::Write;
 
-use chrono::Utc;
-
 use super::{emit, CliError};
 use crate::clock::unix_ms;
 use crate::config::{AccountsCommand, DbArgs, KeysCommand, UsageArgs};
@@ -18,10 +16,11 @@ fn block_on<T>(f: impl std::future::Future<Output = Result<T, CliError>>) -> Res
 pub fn accounts(command: AccountsCommand, args: DbArgs) -> Result<(), CliError> {
     block_on(async move {
         let conn = db::connect(&args.database_url, &args.pool()).await?;
+        let clock = args.clock();
         let mut out = String::new();
         match command {
             AccountsCommand::Create { name, plan, monthly_credits } => {
-                let a = db::accounts::create(&conn, &name, plan, monthly_credits.into(), unix_ms(Utc::now())).await?;
+                let a = db::accounts::create(&conn, &name, plan, monthly_credits.into(), unix_ms(clock.now())).await?;
                 let _ = writeln!(out, "created account {} ({}, {} credits a month)", a.name, a.plan, a.monthly_credits);
             }
             AccountsCommand::List => {
@@ -38,7 +37,7 @@ pub fn accounts(command: AccountsCommand, args: DbArgs) -> Result<(), CliError> 
                 let _ = writeln!(out, "account {} is now {} with {} credits a month", a.name, a.plan, a.monthly_credits);
             }
             AccountsCommand::SignInLink { name, base_url, valid_for } => {
-                let now = Utc::now();
+                let now = clock.now();
                 let expires = now + chrono::Duration::from_std(valid_for).unwrap_or_default();
                 let token = db::sign_in_links::issue(&conn, &name, unix_ms(now), unix_ms(expires)).await?;
                 let _ = writeln!(
@@ -59,10 +58,11 @@ pub fn accounts(command: AccountsCommand, args: DbArgs) -> Result<(), CliError> 
 pub fn keys(command: KeysCommand, args: DbArgs) -> Result<(), CliError> {
     block_on(async move {
         let conn = db::connect(&args.database_url, &args.pool()).await?;
+        let clock = args.clock();
         let mut out = String::new();
         match command {
             KeysCommand::Create { account, name } => {
-                let key = db::keys::create_named(&conn, &account, name.as_deref(), unix_ms(Utc::now())).await?;
+                let key = db::keys::create_named(&conn, &account, name.as_deref(), unix_ms(clock.now())).await?;
                 let _ = writeln!(out, "created a key for {account} (prefix {}); it is shown only this once:", key.prefix);
                 let _ = writeln!(out, "{}", key.text);
             }
@@ -74,7 +74,7 @@ pub fn keys(command: KeysCommand, args: DbArgs) -> Result<(), CliError> {
                 }
             }
             KeysCommand::Revoke { prefix } => {
-                let k = db::keys::revoke(&conn, &prefix, unix_ms(Utc::now())).await?;
+                let k = db::keys::revoke(&conn, &prefix, unix_ms(clock.now())).await?;
                 let _ = writeln!(out, "revoked key {}", k.prefix);
             }
         }
@@ -87,7 +87,7 @@ pub fn keys(command: KeysCommand, args: DbArgs) -> Result<(), CliError> {
 pub fn usage(args: UsageArgs) -> Result<(), CliError> {
     let month = match &args.month {
         Some(m) => Month::parse(m).ok_or_else(|| CliError::Usage(format!("--month must be YYYY-MM, not {m:?}")))?,
-        None => Month::of(Utc::now()),
+        None => Month::of(args.db.clock().now()),
     };
     block_on(async move {
         let conn = db::connect(&args.db.database_url, &args.db.pool()).await?;

@@ -10,7 +10,7 @@ use std::time::Duration;
 use sea_orm::DatabaseConnection;
 
 use super::CliError;
-use crate::clock::{unix_ms, Clock, SystemClock};
+use crate::clock::{unix_ms, Clock};
 use crate::config::ServeArgs;
 use crate::db::{self, accounts::Plan};
 use crate::http::server::{self, Connections};
@@ -26,7 +26,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     super::allocator::tune_for_serving();
     actix_web::rt::System::new().block_on(async move {
         let db = db::connect(&args.db.database_url, &args.db.pool()).await?;
-        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let clock = args.db.clock();
         let renderer = Arc::new(Renderer::new(&args.font_dirs, args.limits.package()));
         let workers = args.worker_count();
         let service = args.service();

@@ -7,10 +7,16 @@ pub mod layout;
 pub mod ole;
 pub mod pdf;
 pub mod python;
+#[path = "../support/clock.rs"]
+pub mod clock;
 #[path = "../support/skip.rs"]
 pub mod skip;
+#[path = "../support/timed.rs"]
+pub mod timed;
 
 use std::sync::{Arc, OnceLock};
+
+use timed::Timed;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
@@ -67,7 +73,7 @@ pub fn convert_cli(bytes: &[u8], flags: &[&str]) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let (input, output) = (dir.path().join("in.docx"), dir.path().join("out.pdf"));
     std::fs::write(&input, bytes).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_docx2pdf")).arg("convert").args(flags).arg(&input).arg(&output).output().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_docx2pdf")).arg("convert").args(flags).arg(&input).arg(&output).timed_output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     std::fs::read(&output).unwrap()
 }

@@ -1,6 +1,7 @@
 //! Reading our PDFs back with poppler's tools (installed by `.ci/run`): text, page count,
 //! page size, fonts and images.
 
+use super::timed::Timed;
 use std::io::Write;
 use std::process::Command;
 
@@ -19,7 +20,7 @@ fn tool(name: &str, args: &[&str], path: &std::path::Path) -> String {
         } else {
             &[][..]
         })
-        .output()
+        .timed_output()
         .unwrap_or_else(|e| panic!("{name} is needed (apt-get install poppler-utils): {e}"));
     assert!(
         out.status.success(),
@@ -113,7 +114,7 @@ pub fn page_pixels(pdf: &[u8]) -> Option<RgbPage> {
             .args(["-r", "72", "-png", "-f", "1", "-l", "1", "-singlefile"])
             .arg(p)
             .arg(&out)
-            .status()
+            .timed_status()
     });
     let Ok(status) = status else {
         super::skip::skip("pdftoppm is not installed (apt-get install poppler-utils)");

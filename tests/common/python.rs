@@ -1,6 +1,7 @@
 //! The Python tools the tests drive (pdfua, pikepdf) through the venv that
 //! `DOCX2PDF_TEST_PYTHON` names: missing tools skip a test (see `skip.rs`), or fail it in CI.
 
+use super::timed::Timed;
 use std::process::Command;
 
 use serde_json::Value;
@@ -15,7 +16,7 @@ pub fn run_on_pdf(script: &str, pdf: &[u8]) -> Option<Value> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.pdf");
     std::fs::write(&path, pdf).unwrap();
-    let out = Command::new(&python).arg("-c").arg(script).arg(&path).output().expect("run the test python");
+    let out = Command::new(&python).arg("-c").arg(script).arg(&path).timed_output().expect("run the test python");
     let stderr = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() && stderr.contains("No module named") {
         super::skip::skip(&format!("pdfua or pikepdf is not installed: {}", stderr.trim()));

@@ -2,6 +2,7 @@
 //! files (encrypted with msoffcrypto-tool, see encrypt.py), documents with links to
 //! scripts and with fonts that are not installed, and multipart forms with raw fields.
 
+use crate::common::timed::Timed;
 use std::process::Command;
 
 use crate::common::docx::{docx_of_size, docx_with_files, paragraph};
@@ -28,7 +29,7 @@ pub fn encrypted(kind: &str, password: &str, plain: &[u8]) -> Option<Vec<u8>> {
     let (script, input, output) = (dir.path().join("encrypt.py"), dir.path().join("in.docx"), dir.path().join("out.docx"));
     std::fs::write(&script, include_str!("encrypt.py")).unwrap();
     std::fs::write(&input, plain).unwrap();
-    let out = Command::new(python).arg(&script).args([kind, password]).arg(&input).arg(&output).output().unwrap();
+    let out = Command::new(python).arg(&script).args([kind, password]).arg(&input).arg(&output).timed_output().unwrap();
     assert!(out.status.success(), "encrypt.py {kind}: {}", String::from_utf8_lossy(&out.stderr));
     Some(std::fs::read(output).unwrap())
 }

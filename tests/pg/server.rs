@@ -9,6 +9,13 @@ use std::time::Duration;
 
 #[path = "../support/listen.rs"]
 mod listen;
+#[allow(clippy::duplicate_mod)]
+#[path = "../support/clock.rs"]
+mod clock;
+#[path = "../support/timed.rs"]
+mod timed;
+
+use timed::Timed;
 
 /// The multipart boundary of the uploads sent here.
 const BOUNDARY: &str = "docx2pdf-pg-test-boundary";
@@ -25,7 +32,7 @@ pub fn run(url: &str, args: &[&str]) -> String {
 
 /// Runs a command of the binary with `--database-url URL` appended.
 pub fn run_raw(url: &str, args: &[&str]) -> Output {
-    Command::new(BIN).args(args).args(["--database-url", url]).env("RUST_LOG", "warn").output().expect("run docx2pdf")
+    Command::new(BIN).args(args).args(["--database-url", url]).env("DOCX2PDF_CLOCK_START", clock::now()).env("RUST_LOG", "warn").timed_output().expect("run docx2pdf")
 }
 
 /// Creates a paid account allowed `credits` a month and returns the text of a new key.
@@ -54,6 +61,7 @@ impl Server {
         command
             .args(["serve", "--database-url", url])
             .args(flags)
+            .env("DOCX2PDF_CLOCK_START", clock::now())
             .env("RUST_LOG", "warn")
             .stderr(std::fs::File::create(&log).unwrap());
         let listening = listen::spawn(command);

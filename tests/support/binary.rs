@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use crate::common::timed::Timed;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::path::{Path, PathBuf};
@@ -17,6 +18,9 @@ mod listen;
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
+/// The month of the tests' clock (`tests/support/clock.rs`), which [`usage`] reads.
+pub use crate::common::clock::MONTH;
+
 /// The SQLite database of a test folder.
 pub fn database_url(dir: &Path) -> String {
     format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
@@ -27,8 +31,9 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
     let out = Command::new(BIN)
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+        .env("DOCX2PDF_CLOCK_START", crate::common::clock::now())
         .env("RUST_LOG", "warn")
-        .output()
+        .timed_output()
         .expect("run docx2pdf");
     assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
     out
@@ -42,7 +47,7 @@ pub fn account(dir: &Path, name: &str, credits: u32) -> String {
     text.lines().last().expect("the key is the last line").trim().to_owned()
 }
 
-/// An account's balance for the current month, from `docx2pdf usage`.
+/// An account's balance for [`MONTH`], the month of the conversions, from `docx2pdf usage`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Usage {
     pub used: i64,
@@ -52,9 +57,9 @@ pub struct Usage {
     pub entries: Vec<i64>,
 }
 
-/// Reads `docx2pdf usage --account NAME`.
+/// Reads `docx2pdf usage --account NAME --month MONTH`.
 pub fn usage(dir: &Path, name: &str) -> Usage {
-    let out = run(dir, &["usage", "--account", name]);
+    let out = run(dir, &["usage", "--account", name, "--month", MONTH]);
     let text = String::from_utf8(out.stdout).unwrap();
     let field = |key: &str| -> i64 {
         let line = text.lines().find(|l| l.starts_with(key)).unwrap_or_else(|| panic!("no {key} in {text}"));
@@ -94,6 +99,7 @@ impl Server {
             .arg("serve")
             .args(args)
             .env("DOCX2PDF_DATABASE_URL", database_url(dir))
+            .env("DOCX2PDF_CLOCK_START", crate::common::clock::now())
             .env("RUST_LOG", "info")
             .stderr(std::fs::File::create(&stderr).unwrap());
         let listening = listen::spawn(command);
@@ -109,7 +115,7 @@ impl Server {
 
     /// Sends a signal to the server process.
     pub fn signal(&self, signal: &str) {
-        let ok = Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).status().unwrap();
+        let ok = Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).timed_status().unwrap();
         assert!(ok.success());
     }
 
@@ -181,6 +187,7 @@ fn parse(answer: &[u8]) -> Answer {
 /// A `GET` of `path`; status 0 when nothing answers.
 pub fn get(port: u16, path: &str) -> (u16, Vec<u8>) {
     let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else { return (0, Vec::new()) };
+    stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
     let _ = stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").as_bytes());
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer);

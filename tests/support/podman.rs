@@ -7,6 +7,7 @@
 
 #![allow(dead_code)]
 
+use crate::common::timed::Timed;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -79,7 +80,7 @@ fn podman() -> Result<&'static Podman, Unavailable> {
     static PODMAN: OnceLock<Result<Podman, String>> = OnceLock::new();
     let made = PODMAN.get_or_init(|| {
         for tool in ["podman", "runc"] {
-            let found = Command::new(tool).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status();
+            let found = Command::new(tool).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).timed_status();
             if !found.is_ok_and(|s| s.success()) {
                 return Err(format!("{tool} is not installed (apt-get install podman runc, or run .ci/run)"));
             }
@@ -116,7 +117,7 @@ fn build(variant: &str, tag: &'static str) -> Result<Image, Unavailable> {
         .env("DOCX2PDF_IMAGE", tag)
         .env_remove("DOCX2PDF_IMAGE_FONTS")
         .env("CARGO_TARGET_DIR", &target)
-        .output()
+        .output_within(Duration::from_secs(1800))
         .map_err(|e| Unavailable::Broken(format!("cannot run .ci/image: {e}")))?;
     if !out.status.success() {
         return Err(Unavailable::Broken(format!(
@@ -190,7 +191,7 @@ impl Podman {
 
     /// `podman ARGS`.
     pub fn output(&self, args: &[&str]) -> Output {
-        self.env(&mut Command::new("podman")).args(args).stdin(Stdio::null()).output().expect("run podman")
+        self.env(&mut Command::new("podman")).args(args).stdin(Stdio::null()).timed_output().expect("run podman")
     }
 
     /// `podman ARGS`, which must succeed: its stdout.

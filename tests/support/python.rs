@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+use crate::common::timed::Timed;
 use std::process::{Command, Stdio};
 
 /// The Python interpreter that can import `module`, or `None` when the test is to be skipped.
@@ -13,7 +14,7 @@ pub fn with_module(module: &str) -> Option<String> {
         .args(["-c", &format!("import {module}")])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
+        .timed_status()
         .is_ok_and(|s| s.success());
     if found {
         return Some(python);

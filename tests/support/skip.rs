@@ -1,5 +1,6 @@
-//! The one place a test decides that something it needs is missing: under `CI=true` the
-//! test fails naming what is missing; elsewhere it is skipped, visibly.
+//! The one place a test decides that something it needs is missing: under CI (any
+//! non-empty `CI` but `false`, as CI services set `CI=1` or `CI=true`) the test fails naming
+//! what is missing; elsewhere it is skipped, visibly.
 //!
 //! A skip is written straight to the standard error stream (not through `eprintln!`,
 //! which the harness captures for passing tests) and, when `DOCX2PDF_SKIP_DIR` names a
@@ -11,16 +12,37 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Whether the run is CI's, where nothing may be skipped.
+/// Whether the run is CI's, where nothing may be skipped: `CI` is set to anything but the
+/// empty string or `false`.
 pub fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
+    ci_value(std::env::var("CI").ok().as_deref())
 }
 
-/// Stops the calling test for want of `missing`: panics under `CI=true`, else reports the
+/// Whether a value of `CI` means CI.
+pub fn ci_value(value: Option<&str>) -> bool {
+    value.is_some_and(|v| !v.is_empty() && v != "false")
+}
+
+/// Whether the run asks, by `var=1`, to rewrite the committed references a test compares
+/// with; panics under CI, where a rewrite would turn every difference into a pass.
+pub fn update_requested(var: &str) -> bool {
+    update_wanted(var, std::env::var(var).ok().as_deref(), std::env::var("CI").ok().as_deref()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`update_requested`] on the values of `var` and `CI`.
+pub fn update_wanted(var: &str, update: Option<&str>, ci: Option<&str>) -> Result<bool, String> {
+    let update = update == Some("1");
+    if update && ci_value(ci) {
+        return Err(format!("{var}=1 is refused under CI: references are rewritten on a local run and committed"));
+    }
+    Ok(update)
+}
+
+/// Stops the calling test for want of `missing`: panics under CI, else reports the
 /// skip. The caller returns right after.
 pub fn skip(missing: &str) {
     let test = test_name();
-    assert!(!in_ci(), "{test}: {missing} (CI=true: a missing tool, server, font or corpus fails the test)");
+    assert!(!in_ci(), "{test}: {missing} (CI: a missing tool, server, font or corpus fails the test)");
     let line = format!("skipped: {test}: {missing}\n");
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
     if let Some(dir) = std::env::var_os("DOCX2PDF_SKIP_DIR") {

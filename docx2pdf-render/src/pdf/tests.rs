@@ -879,9 +879,35 @@ fn pdfua_takes_a_missing_title_from_the_text_then_the_file_name() {
     assert!(!pdf.contains("/Title") && !pdf.contains("dc:title") && !pdf.contains("/DisplayDocTitle"), "only under PDF/UA");
 }
 
+/// The dark pixels of page 1 rasterised by pdftoppm at 72 dpi (one pixel a point), by row.
+fn ink_rows(pdf: &[u8]) -> Vec<usize> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("out.pdf");
+    std::fs::write(&path, pdf).expect("PDF saved");
+    let output = Command::new("pdftoppm")
+        .args(["-r", "72", "-gray", "-singlefile"])
+        .arg(&path)
+        .arg(dir.path().join("page"))
+        .output()
+        .unwrap_or_else(|e| panic!("pdftoppm (poppler-utils) must be installed: {e}"));
+    assert!(output.status.success() && output.stderr.is_empty(), "pdftoppm failed: {}", String::from_utf8_lossy(&output.stderr));
+    let pgm = std::fs::read(dir.path().join("page.pgm")).expect("the raster");
+    // P5 WIDTH HEIGHT 255, one whitespace, then the pixels.
+    let header: Vec<&[u8]> = pgm.splitn(5, |b| b.is_ascii_whitespace()).collect();
+    let width: usize = std::str::from_utf8(header[1]).unwrap().parse().unwrap();
+    let pixels = header[4];
+    pixels.chunks(width).map(|row| row.iter().filter(|&&v| v < 128).count()).collect()
+}
+
 #[test]
-fn text_survives_a_render_without_errors() {
-    poppler("pdftoppm", &["-r", "20", "-png"], &write_ok(&hello()));
+fn text_survives_a_render_without_errors_and_inks_its_line() {
+    // "Hello, world." at 12 pt placed 100 pt down: ink within 20 pt of there, none
+    // elsewhere; an empty page has none at all.
+    let rows = ink_rows(&write_ok(&hello()));
+    let inside: usize = rows[80..120].iter().sum();
+    let outside: usize = rows.iter().sum::<usize>() - inside;
+    assert!(inside > 100 && outside == 0, "ink {inside} in the line's rows, {outside} elsewhere");
+    assert_eq!(ink_rows(&write_ok(&layout(vec![page(vec![])]))).iter().sum::<usize>(), 0);
 }
 
 #[test]

@@ -70,3 +70,30 @@ fn header_taller_than_the_top_margin_pushes_the_body_down() {
     assert!(text.baseline > last.baseline + 14.0, "{last:?} {text:?}");
     assert!(!near(text.baseline, 72.0 + 11.0, 5.0));
 }
+
+#[test]
+fn a_framed_paragraph_in_a_header_stands_out_of_its_flow() {
+    // Word's old page-number command puts the number in a frame the text goes around,
+    // aligned right; the header holds it and two tall lines, and reaches the top margin
+    // only with the frame counted as a line (Veli-V_mobo-harkkatyo2_Dokumentaatio,
+    // corpus/word: the body starts at the top margin).
+    let framed = |frame: &str| {
+        let number = format!(r#"<w:p><w:pPr>{frame}</w:pPr><w:r><w:t>42</w:t></w:r></w:p>"#);
+        let tall = r#"<w:p><w:pPr><w:spacing w:line="480" w:lineRule="auto" w:after="0"/></w:pPr></w:p>"#;
+        let part = header_footer_xml("hdr", &format!("{number}{tall}"));
+        let body = format!(
+            r#"{}<w:sectPr><w:headerReference w:type="default" r:id="rIdD"/>{PAGE}</w:sectPr>"#,
+            paragraph("Body text")
+        );
+        let pages = lay_out(&docx_with_rels(&body, &[("rIdD", "header", "header1.xml", &part)]));
+        let number = pages[0].find("42").expect("the number").clone();
+        (number, pages[0].find("Body text").expect("the body").baseline)
+    };
+    let (number, body) = framed(r#"<w:framePr w:wrap="around" w:vAnchor="text" w:hAnchor="margin" w:xAlign="right" w:y="1"/>"#);
+    assert!(near(number.ink_right, 540.0, 0.5), "the number ends at the right margin: {number:?}");
+    let (_, plain) = framed("");
+    assert!(body < plain - 10.0, "the frame takes no line of the header: {body} against {plain}");
+    // A drop cap is no such frame.
+    let (_, dropped) = framed(r#"<w:framePr w:dropCap="drop" w:lines="2" w:wrap="around" w:vAnchor="text" w:hAnchor="text"/>"#);
+    assert!(near(dropped, plain, 0.01));
+}

@@ -238,7 +238,7 @@ impl<'a> Resolver<'a> {
             })
             .collect();
         self.tagger.leave(saved);
-        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes, label, tags, floating }
+        ResolvedParagraph { style, mark, inlines, closes_section: None, text_boxes, label, tags, floating, frame: p.props.frame.as_deref() }
     }
 
     /// The structure elements of a paragraph: its role from its style (or its place in a

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::docx::model::{
-    Align, Border, CellVAlign, Color, LinkTarget, ListSuffix, Picture, PictureAnchor, RowHeight, RunContent, SectionStart,
+    Align, Border, CellVAlign, Color, FrameProps, LinkTarget, ListSuffix, Picture, PictureAnchor, RowHeight, RunContent, SectionStart,
     TabKind, TabLeader, Underline, VMerge, VertAlign, Width,
 };
 use crate::units::Pt;
@@ -91,6 +91,8 @@ pub struct ResolvedParagraph<'a> {
     pub tags: structure::ParaTags,
     /// The floating pictures of its visible runs, in reading order, with their tags.
     pub floating: Vec<FloatingPicture<'a>>,
+    /// Its text frame (`w:framePr`, §17.3.1.11), as written on the paragraph.
+    pub frame: Option<&'a FrameProps>,
 }
 
 /// A floating picture (`wp:anchor`, §20.4.2.3) and its Figure, or an artifact.

@@ -7,12 +7,12 @@ use crate::layout::context::Ctx;
 use crate::layout::error::LayoutError;
 use crate::layout::fields::FieldValues;
 use crate::layout::fragment::Fragment;
-use crate::layout::frame::{Point, Size};
+use crate::layout::frame::{Item, Point, Size};
 use crate::layout::paragraph::{layout_paragraph, LaidParagraph};
 use crate::layout::picture;
 use crate::layout::table::{layout_table, render_row};
 use crate::layout::text_box::{box_placement, cell_anchor_origin, layout_box};
-use crate::docx::model::{AnchorPosition, Wrap};
+use crate::docx::model::{AnchorPosition, FrameProps, Wrap};
 use crate::resolve::{ParaStyle, ResolvedBlock, ResolvedParagraph, ResolvedTable};
 use crate::units::Pt;
 
@@ -119,6 +119,53 @@ pub(crate) fn between(after: Pt, before: Pt) -> Pt {
 /// first paragraph's autospacing `before` is 0 (notes §3), and so is the last paragraph's
 /// autospacing `after`, as HTML margins collapse into a cell's edges (LibreOffice's
 /// DomainMapper resets the cell's last paragraph's bottom margin likewise).
+/// Whether a header's or footer's framed paragraph stands out of its flow: a frame the
+/// text goes around (§17.3.1.11), placed from the text and the margin, that is no drop
+/// cap. Word's old
+/// page-number command put the PAGE field of a header in such a frame aligned right, and
+/// the header is no taller for it (Veli-V_mobo-harkkatyo2_Dokumentaatio, corpus/word: the
+/// body starts at the top margin, its header holding the framed number and an empty
+/// paragraph).
+fn floats_in_part(f: &FrameProps) -> bool {
+    let drop_cap = f.drop_cap.as_deref().is_some_and(|d| d != "none");
+    let beside = !matches!(f.wrap.as_deref(), Some("notBeside" | "none"));
+    // Placed from the text and the margin: the part knows no more of the page.
+    let from_text = matches!(f.v_anchor.as_deref(), None | Some("text"));
+    let in_margin = f.h_anchor.as_deref() != Some("page");
+    !drop_cap && beside && from_text && in_margin
+}
+
+/// Places a framed paragraph's lines `frame.y` below `y`, aligned in the part's width by
+/// `xAlign` (or at `x`), without moving what follows.
+fn place_framed(lp: LaidParagraph, frame: &FrameProps, width: Pt, y: Pt, stack: &mut Stack) {
+    let mut top = y + frame.y.map_or(Pt::ZERO, |v| v.pt());
+    for line in lp.lines {
+        let h = line.frag.height;
+        let (left, right) = ink_span(&line.frag).unwrap_or((Pt::ZERO, Pt::ZERO));
+        let dx = match frame.x_align.as_deref() {
+            Some("right" | "outside") => width - right,
+            Some("center") => (width - (right - left)) * 0.5 - left,
+            Some(_) => -left,
+            None => frame.x.map_or(Pt::ZERO, |x| x.pt()) - left,
+        };
+        let mut moved = Fragment::new(h);
+        moved.append_owned(Point::new(dx, Pt::ZERO), line.frag);
+        stack.parts.push((top, moved));
+        top += h;
+    }
+}
+
+/// The left and right ends of the text of a line.
+fn ink_span(frag: &Fragment) -> Option<(Pt, Pt)> {
+    frag.items.iter().fold(None, |acc, p| match &p.item {
+        Item::Text(t) => {
+            let (l, r) = (p.pos.x, p.pos.x + t.width());
+            Some(acc.map_or((l, r), |(a, b): (Pt, Pt)| (a.min(l), b.max(r))))
+        }
+        _ => acc,
+    })
+}
+
 pub(crate) fn layout_stack(
     blocks: &[ResolvedBlock<'_>],
     width: Pt,
@@ -138,6 +185,10 @@ pub(crate) fn layout_stack(
             ResolvedBlock::Paragraph(p) => {
                 let lp: LaidParagraph = layout_paragraph(p, width, ctx, fields)?;
                 if lp.lines.is_empty() {
+                    continue;
+                }
+                if let Some(frame) = p.frame.filter(|f| !in_cell && floats_in_part(f)) {
+                    place_framed(lp, frame, width, y, &mut stack);
                     continue;
                 }
                 let st = &lp.style;

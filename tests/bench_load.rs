@@ -3,18 +3,17 @@
 //! given back once the render pool is idle.
 
 mod common;
-#[path = "support/listen.rs"]
-mod listen;
+#[path = "support/binary.rs"]
+mod binary;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+use binary::{listen, Server, BIN};
 use common::docx::{docx, paragraph};
 use common::timed::Timed;
-
-const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
@@ -38,16 +37,6 @@ fn ok_stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("utf-8")
 }
 
-/// A running server, killed when dropped.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// Creates the account `bench` with a key and starts a server with two render workers on
 /// a port of its choosing; returns the server, its URL and the key.
 fn start_server(dir: &Path, log: &str, stderr: Stdio) -> (Server, String, String) {
@@ -62,7 +51,8 @@ fn start_server(dir: &Path, log: &str, stderr: Stdio) -> (Server, String, String
         .env("RUST_LOG", log)
         .stderr(stderr);
     let listening = listen::spawn(command);
-    (Server(listening.child), format!("http://127.0.0.1:{}", listening.port), key)
+    let url = format!("http://127.0.0.1:{}", listening.port);
+    (Server::of(listening), url, key)
 }
 
 #[test]
@@ -98,7 +88,7 @@ fn bench_load_reports_every_request_and_the_servers_memory() {
     assert!(out.contains("figure http.status.400 4 count "), "{out}");
     assert!(out.contains("figure http.transport_errors 0 count "), "{out}");
     assert!(out.contains("figure http.latency.p50 "), "{out}");
-    let pid = server.0.id();
+    let pid = server.child.id();
     let memory = out
         .lines()
         .find(|l| l.starts_with("figure server.peak_rss ") && l.contains(&format!(" pid={pid} ")))
@@ -143,7 +133,7 @@ fn the_server_gives_memory_back_once_its_render_pool_is_idle() {
     // line instead of racing the idle check to read the memory before it.
     let (mut server, url, key) = start_server(dir.path(), "warn,docx2pdf::cli::allocator=debug", Stdio::piped());
     let (trims, trimmed) = std::sync::mpsc::channel();
-    let stderr = BufReader::new(server.0.stderr.take().expect("piped stderr"));
+    let stderr = BufReader::new(server.child.stderr.take().expect("piped stderr"));
     std::thread::spawn(move || {
         for line in stderr.lines().map_while(Result::ok).filter(|l| l.contains("memory given back")) {
             let _ = trims.send(line);
@@ -165,6 +155,6 @@ fn the_server_gives_memory_back_once_its_render_pool_is_idle() {
     let (before, after) = (field(&line, "before_kb"), field(&line, "after_kb"));
     assert!(after * 10 <= before * 8, "right after the load {before} kB, idle {after} kB: {line}");
     // And so says the system, not only the server.
-    let now = rss_anon_kb(server.0.id());
+    let now = rss_anon_kb(server.child.id());
     assert!(now * 10 <= before * 8, "right after the load {before} kB, now {now} kB");
 }

@@ -3,23 +3,18 @@
 //! the health probe.
 
 mod common;
-#[path = "support/listen.rs"]
-mod listen;
+#[path = "support/binary.rs"]
+mod binary;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 
+use binary::{database_url, listen, Server, BIN};
 use common::docx::{docx, paragraph};
 use common::timed::Timed;
 use common::{multipart, multipart_type};
-
-const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
-
-fn database_url(dir: &Path) -> String {
-    format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
-}
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
@@ -34,19 +29,6 @@ fn run(dir: &Path, args: &[&str]) -> Output {
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-/// A running `docx2pdf serve`, killed when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// Starts a server and returns it with everything it printed on stdout before its
@@ -66,7 +48,8 @@ fn serve_with(dir: &Path, flags: &[&str]) -> (Server, String) {
         .env("RUST_LOG", "warn")
         .stderr(Stdio::null());
     let listening = listen::spawn(command);
-    (Server { child: listening.child, port: listening.port }, listening.printed)
+    let printed = listening.printed.clone();
+    (Server::of(listening), printed)
 }
 
 /// Sends one conversion over a plain TCP connection; returns the status code.
@@ -201,7 +184,7 @@ fn serve_on_port_0_reports_the_address_it_bound_on_stdout_and_in_the_address_fil
         .env("RUST_LOG", "warn")
         .stderr(Stdio::null());
     let listening = listen::spawn(command);
-    let server = Server { child: listening.child, port: listening.port };
+    let server = Server::of(listening);
     // The file is written before the line is printed, so it is there now, whole.
     assert_eq!(std::fs::read_to_string(&file).unwrap(), format!("127.0.0.1:{}", server.port));
     assert_ne!(server.port, 0);

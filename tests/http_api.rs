@@ -12,7 +12,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::{self, TestRequest};
 use chrono::{TimeZone, Utc};
 use common::docx::{docx, docx_of_size, paragraph};
-use common::{multipart, multipart_type, Settings, TestService};
+use common::{convert_request_builder, multipart, Settings, TestService};
 use docx2pdf::db::{self, accounts::Plan};
 use docx2pdf::http::create_app;
 use docx2pdf::pdf::PdfOptions;
@@ -20,14 +20,6 @@ use docx2pdf::render::{convert, Deadline, RenderError, RenderPool};
 use entity::ledger_entry;
 use sea_orm::EntityTrait;
 use serde_json::Value;
-
-fn convert_request(key: Option<&str>, body: Vec<u8>) -> TestRequest {
-    let mut req = TestRequest::post().uri("/api/convert").insert_header(("Content-Type", multipart_type()));
-    if let Some(key) = key {
-        req = req.insert_header(("Authorization", format!("Bearer {key}")));
-    }
-    req.set_payload(body)
-}
 
 fn sample() -> Vec<u8> {
     docx(&paragraph("Quarterly report for the board"))
@@ -58,7 +50,7 @@ async fn a_conversion_returns_the_pdf_with_credit_headers() {
     let svc = TestService::start(Settings::default()).await;
     let key = svc.account("acme", Plan::Paid, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(header(&res, "content-type").as_deref(), Some("application/pdf"));
     assert_eq!(header(&res, "x-credits-used").as_deref(), Some("1"));
@@ -87,10 +79,10 @@ async fn missing_or_malformed_authorization_is_401_with_bearer_challenge() {
     let svc = TestService::start(Settings::default()).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
     let cases = [
-        convert_request(None, multipart("file", &sample())),
-        convert_request(None, multipart("file", &sample())).insert_header(("Authorization", "Basic dXNlcjpwYXNz")),
-        convert_request(Some("d2p_unknownunknownunknownunknownunknown12"), multipart("file", &sample())),
-        convert_request(Some("not-a-key"), multipart("file", &sample())),
+        convert_request_builder(None, multipart("file", &sample())),
+        convert_request_builder(None, multipart("file", &sample())).insert_header(("Authorization", "Basic dXNlcjpwYXNz")),
+        convert_request_builder(Some("d2p_unknownunknownunknownunknownunknown12"), multipart("file", &sample())),
+        convert_request_builder(Some("not-a-key"), multipart("file", &sample())),
     ];
     for req in cases {
         let res = test::call_service(&app, req.to_request()).await;
@@ -104,10 +96,10 @@ async fn a_revoked_key_is_refused_at_once() {
     let svc = TestService::start(Settings::default()).await;
     let key = svc.account("acme", Plan::Paid, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
     db::keys::revoke(&svc.db, &key[..12], 0).await.unwrap();
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     error_body(res, StatusCode::UNAUTHORIZED, "unauthorized").await;
 }
 
@@ -116,7 +108,7 @@ async fn a_free_plan_key_is_403_plan_required() {
     let svc = TestService::start(Settings::default()).await;
     let key = svc.account("hobby", Plan::Free, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     error_body(res, StatusCode::FORBIDDEN, "plan_required").await;
 }
 
@@ -134,13 +126,13 @@ async fn bad_uploads_are_400_with_their_codes_and_cost_nothing() {
     let res = test::call_service(&app, not_multipart.to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "invalid_multipart").await;
 
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("document", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("document", &sample())).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "missing_file").await;
 
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", b"")).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", b"")).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "empty_file").await;
 
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", b"just some text, not a zip")).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", b"just some text, not a zip")).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "invalid_docx").await;
 
     // A zip that is not a Word document.
@@ -148,18 +140,18 @@ async fn bad_uploads_are_400_with_their_codes_and_cost_nothing() {
     zip.start_file("hello.txt", zip::write::SimpleFileOptions::default()).unwrap();
     std::io::Write::write_all(&mut zip, b"hello").unwrap();
     let not_word = zip.finish().unwrap().into_inner();
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &not_word)).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &not_word)).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "invalid_docx").await;
 
     let legacy_doc = common::ole::compound_file(&["WordDocument", "1Table"]);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &legacy_doc)).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &legacy_doc)).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "unsupported_format").await;
 
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", b"%PDF-1.7\n%\xe2\xe3\n1 0 obj")).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", b"%PDF-1.7\n%\xe2\xe3\n1 0 obj")).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "unsupported_format").await;
 
     let encrypted = common::ole::compound_file(&["EncryptionInfo", "EncryptedPackage"]);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &encrypted)).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &encrypted)).to_request()).await;
     error_body(res, StatusCode::BAD_REQUEST, "encrypted_document").await;
 
     assert_eq!(ledger_sum(&svc).await, 0, "failed requests cost nothing");
@@ -175,11 +167,11 @@ async fn an_upload_over_the_limit_is_413_stating_the_limit() {
     let key = svc.account("acme", Plan::Paid, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
     let big = docx_of_size(&paragraph("big"), 1_048_577);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &big)).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &big)).to_request()).await;
     let body = error_body(res, StatusCode::PAYLOAD_TOO_LARGE, "file_too_large").await;
     assert!(body["error"].as_str().unwrap().contains("1 MB"), "{body}");
     let exact = docx_of_size(&paragraph("fits"), 1_048_576);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &exact)).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &exact)).to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
 }
 
@@ -189,12 +181,12 @@ async fn five_mib_costs_one_credit_and_one_byte_more_costs_two() {
     let key = svc.account("acme", Plan::Paid, 10).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
     let exact = docx_of_size(&paragraph("five"), 5_242_880);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &exact)).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &exact)).to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(header(&res, "x-credits-used").as_deref(), Some("1"));
     assert_eq!(header(&res, "x-credits-remaining").as_deref(), Some("9"));
     let over = docx_of_size(&paragraph("five and a byte"), 5_242_881);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &over)).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &over)).to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(header(&res, "x-credits-used").as_deref(), Some("2"));
     assert_eq!(header(&res, "x-credits-remaining").as_deref(), Some("7"));
@@ -207,7 +199,7 @@ async fn without_enough_credits_the_answer_is_429_with_the_allowance() {
     let key = svc.account("acme", Plan::Paid, 2).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
     let over = docx_of_size(&paragraph("needs three"), 10 * 1_048_576 + 1);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &over)).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &over)).to_request()).await;
     assert_eq!(header(&res, "x-credits-remaining").as_deref(), Some("2"));
     assert_eq!(header(&res, "x-credits-limit").as_deref(), Some("2"));
     // 2026-11-21T12:00:00Z to 2026-12-01T00:00:00Z.
@@ -227,7 +219,7 @@ async fn thirty_concurrent_requests_on_ten_credits_spend_exactly_ten() {
     let key = svc.account("acme", Plan::Paid, 10).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
     let body = multipart("file", &sample());
-    let calls = (0..30).map(|_| test::call_service(&app, convert_request(Some(&key), body.clone()).to_request()));
+    let calls = (0..30).map(|_| test::call_service(&app, convert_request_builder(Some(&key), body.clone()).to_request()));
     let statuses: Vec<StatusCode> = futures_util::future::join_all(calls).await.iter().map(|r| r.status()).collect();
     let ok = statuses.iter().filter(|s| **s == StatusCode::OK).count();
     let refused = statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
@@ -267,7 +259,7 @@ async fn a_render_cut_by_its_time_limit_mid_layout_is_500_conversion_timeout_fre
     let key = svc.account("acme", Plan::Paid, 5).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
     let started = Instant::now();
-    let res = watchdog(test::call_service(&app, convert_request(Some(&key), multipart("file", &long)).to_request())).await;
+    let res = watchdog(test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &long)).to_request())).await;
     let took = started.elapsed();
     error_body(res, StatusCode::INTERNAL_SERVER_ERROR, "conversion_timeout").await;
     // The render was at work for its whole limit (it did not trip before it started) and
@@ -277,7 +269,7 @@ async fn a_render_cut_by_its_time_limit_mid_layout_is_500_conversion_timeout_fre
     assert!(took < full, "answered after {took:?}: the limit of {limit:?} did not stop a {full:?} render");
     assert_eq!(balance(&svc).await, (0, 0), "the hold was given back and nothing debited");
     // The worker is free again: the next document converts and is paid for.
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(balance(&svc).await, (1, 0));
 }
@@ -295,7 +287,7 @@ async fn a_renderer_stuck_past_its_limit_is_answered_by_the_handler_after_the_gr
     state.pool = RenderPool::start_with(Arc::new(stuck), 1, 4);
     let app = test::init_service(create_app(state)).await;
     let started = Instant::now();
-    let res = watchdog(test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request())).await;
+    let res = watchdog(test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request())).await;
     let took = started.elapsed();
     error_body(res, StatusCode::INTERNAL_SERVER_ERROR, "conversion_timeout").await;
     // The limit plus the handler's 5 s of grace, not the renderer's 30 s: the upper bound
@@ -311,7 +303,7 @@ async fn a_full_render_queue_is_503_overloaded_and_free() {
     let app = test::init_service(create_app(svc.state.clone())).await;
     let long: String = (0..400).map(|i| paragraph(&format!("Paragraph {i} with enough words to wrap across the line at least once in the page."))).collect();
     let body = multipart("file", &docx(&long));
-    let calls = (0..12).map(|_| test::call_service(&app, convert_request(Some(&key), body.clone()).to_request()));
+    let calls = (0..12).map(|_| test::call_service(&app, convert_request_builder(Some(&key), body.clone()).to_request()));
     let responses = futures_util::future::join_all(calls).await;
     let mut ok = 0;
     let mut overloaded = 0;
@@ -336,14 +328,14 @@ async fn the_allowance_renews_when_the_month_turns() {
     let svc = TestService::start(Settings { now, ..Settings::default() }).await;
     let key = svc.account("acme", Plan::Paid, 1).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     assert_eq!(header(&res, "x-credits-remaining").as_deref(), Some("0"));
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     assert_eq!(header(&res, "retry-after").as_deref(), Some("1"));
     let body = error_body(res, StatusCode::TOO_MANY_REQUESTS, "insufficient_credits").await;
     assert_eq!(body["resetAt"], "2026-12-01T00:00:00.000Z");
     svc.clock.set(Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap());
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(header(&res, "x-credits-remaining").as_deref(), Some("0"));
     let entries = ledger_entry::Entity::find().all(&svc.db).await.unwrap();
@@ -373,9 +365,9 @@ async fn health_readiness_and_metrics_report_the_service() {
     assert_eq!(res.status(), StatusCode::OK);
     let res = test::call_service(&app, TestRequest::get().uri("/readyz").to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
-    let res = test::call_service(&app, convert_request(Some(&key), multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(Some(&key), multipart("file", &sample())).to_request()).await;
     assert_eq!(res.status(), StatusCode::OK);
-    let res = test::call_service(&app, convert_request(None, multipart("file", &sample())).to_request()).await;
+    let res = test::call_service(&app, convert_request_builder(None, multipart("file", &sample())).to_request()).await;
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
     let res = test::call_service(&app, TestRequest::get().uri("/metrics").to_request()).await;
     let text = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
@@ -403,7 +395,7 @@ async fn a_conversion_held_in_one_month_and_finished_in_the_next_is_charged_to_t
     let mut state = svc.state.clone();
     let mut gate = common::GatedPool::install(&mut state);
     let app = test::init_service(create_app(state)).await;
-    let request = convert_request(Some(&key), multipart("file", &sample())).to_request();
+    let request = convert_request_builder(Some(&key), multipart("file", &sample())).to_request();
     let (res, ()) = tokio::join!(
         test::call_service(&app, request),
         gate.while_rendering(async { svc.clock.set(Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 1).unwrap()) })
@@ -418,7 +410,7 @@ async fn a_conversion_held_in_one_month_and_finished_in_the_next_is_charged_to_t
     let december = db::usage::balance(&svc.db, 1, month(2026, 12)).await.unwrap();
     assert_eq!((november.used, november.reserved, december.used, december.reserved), (1, 0, 0, 0));
     // So December's one credit is still there for the next conversion.
-    let request = convert_request(Some(&key), multipart("file", &sample())).to_request();
+    let request = convert_request_builder(Some(&key), multipart("file", &sample())).to_request();
     let (res, ()) = tokio::join!(test::call_service(&app, request), gate.while_rendering(async {}));
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(header(&res, "x-credits-remaining").as_deref(), Some("0"));
@@ -432,7 +424,7 @@ async fn a_hold_lost_before_the_commit_is_500_conversion_failed_and_nothing_is_d
     let mut gate = common::GatedPool::install(&mut state);
     let ledger = state.ledger.clone();
     let app = test::init_service(create_app(state)).await;
-    let request = convert_request(Some(&key), multipart("file", &sample())).to_request();
+    let request = convert_request_builder(Some(&key), multipart("file", &sample())).to_request();
     // While the render runs, its hold outlives its time to live and the sweep releases it,
     // as it would for a render far past its time limit.
     let (res, ()) = tokio::join!(

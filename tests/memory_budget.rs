@@ -6,9 +6,9 @@
 mod common;
 
 use actix_web::http::StatusCode;
-use actix_web::test::{self, TestRequest};
+use actix_web::test;
 use common::docx::{docx, paragraph};
-use common::{multipart, multipart_type, Settings, TestService};
+use common::{convert_request, multipart, Settings, TestService};
 use docx2pdf::db::{self, accounts::Plan};
 use docx2pdf::http::create_app;
 use docx2pdf::render::memory;
@@ -21,14 +21,6 @@ static ALLOCATOR: memory::Counting = memory::Counting;
 /// The budget of the test's one worker.
 const BUDGET_MB: usize = BUDGET >> 20;
 const BUDGET: usize = 8 << 20;
-
-fn convert_request(key: &str, body: Vec<u8>) -> TestRequest {
-    TestRequest::post()
-        .uri("/api/convert")
-        .insert_header(("Content-Type", multipart_type()))
-        .insert_header(("Authorization", format!("Bearer {key}")))
-        .set_payload(body)
-}
 
 /// One page.
 fn small() -> Vec<u8> {
@@ -56,11 +48,11 @@ async fn a_render_over_its_memory_budget_is_500_conversion_memory_limit_free_and
     let app = test::init_service(create_app(svc.state.clone())).await;
 
     // A small document fits the budget, the worker's first render included.
-    let res = test::call_service(&app, convert_request(&key, multipart("file", &small())).to_request()).await;
+    let res = test::call_service(&app, convert_request(&key, multipart("file", &small()))).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(balance(&svc).await, (1, 0));
 
-    let res = test::call_service(&app, convert_request(&key, multipart("file", &long())).to_request()).await;
+    let res = test::call_service(&app, convert_request(&key, multipart("file", &long()))).await;
     assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
     let body: Value = serde_json::from_slice(&test::read_body(res).await).expect("JSON body");
     assert_eq!(body["code"], "conversion_memory_limit", "{body}");
@@ -70,7 +62,7 @@ async fn a_render_over_its_memory_budget_is_500_conversion_memory_limit_free_and
 
     // The same worker converts the next documents, and is paid for them.
     for n in 2..=3 {
-        let res = test::call_service(&app, convert_request(&key, multipart("file", &small())).to_request()).await;
+        let res = test::call_service(&app, convert_request(&key, multipart("file", &small()))).await;
         assert_eq!(res.status(), StatusCode::OK);
         assert_eq!(balance(&svc).await, (n, 0));
     }

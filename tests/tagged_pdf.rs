@@ -5,9 +5,9 @@
 
 mod common;
 
-use actix_web::test::{self, TestRequest};
+use actix_web::test::{self};
 use common::docx::{docx_styled_with_files, docx_with_files, escape, inline_picture, png, WORD_STYLES};
-use common::{convert_cli, form, form_named, multipart, multipart_type, Settings, TestService};
+use common::{convert_cli, convert_request, form, form_named, multipart, Settings, TestService};
 use docx2pdf::db::accounts::Plan;
 use docx2pdf::http::create_app;
 use serde_json::Value;
@@ -200,12 +200,7 @@ async fn the_api_returns_a_tagged_pdf_that_passes_pdfua() {
     let svc = TestService::start(Settings::default()).await;
     let key = svc.account("tagged", Plan::Paid, 100).await;
     let app = test::init_service(create_app(svc.state.clone())).await;
-    let req = TestRequest::post()
-        .uri("/api/convert")
-        .insert_header(("Content-Type", multipart_type()))
-        .insert_header(("Authorization", format!("Bearer {key}")))
-        .set_payload(multipart("file", &bytes));
-    let res = test::call_service(&app, req.to_request()).await;
+    let res = test::call_service(&app, convert_request(&key, multipart("file", &bytes))).await;
     assert_eq!(res.status(), 200);
     let pdf = test::read_body(res).await;
     assert_tagged(&pdf, &roles);
@@ -347,16 +342,6 @@ fn pdfa_1b_paints_transparent_pictures_over_white_without_a_soft_mask() {
     // Half-transparent red over white is pink in the picture's own samples.
     assert_eq!(one["first_pixel"], serde_json::json!([255, 127, 127]));
     assert_eq!(two["first_pixel"], serde_json::json!([255, 0, 0]));
-}
-
-/// A conversion request of account key `key` with the multipart `body`.
-fn convert_request(key: &str, body: Vec<u8>) -> actix_http::Request {
-    TestRequest::post()
-        .uri("/api/convert")
-        .insert_header(("Content-Type", multipart_type()))
-        .insert_header(("Authorization", format!("Bearer {key}")))
-        .set_payload(body)
-        .to_request()
 }
 
 /// A multipart body with the file and text fields.

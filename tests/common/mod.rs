@@ -94,12 +94,16 @@ pub fn multipart_type() -> String {
 
 /// `POST /api/convert` with `key` and a multipart `body` (from [`form`] or [`multipart`]).
 pub fn convert_request(key: &str, body: Vec<u8>) -> actix_http::Request {
-    actix_web::test::TestRequest::post()
-        .uri("/api/convert")
-        .insert_header(("Content-Type", multipart_type()))
-        .insert_header(("Authorization", format!("Bearer {key}")))
-        .set_payload(body)
-        .to_request()
+    convert_request_builder(Some(key), body).to_request()
+}
+
+/// The builder of [`convert_request`], for a test that adds headers or sends no key.
+pub fn convert_request_builder(key: Option<&str>, body: Vec<u8>) -> actix_web::test::TestRequest {
+    let mut req = actix_web::test::TestRequest::post().uri("/api/convert").insert_header(("Content-Type", multipart_type()));
+    if let Some(key) = key {
+        req = req.insert_header(("Authorization", format!("Bearer {key}")));
+    }
+    req.set_payload(body)
 }
 
 /// One renderer (fonts loaded once) for every test of a test binary.

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use crate::common::{multipart, multipart_type};
 
 #[path = "listen.rs"]
-mod listen;
+pub mod listen;
 
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
@@ -77,7 +77,8 @@ pub fn usage(dir: &Path, name: &str) -> Usage {
 pub struct Server {
     pub child: Child,
     pub port: u16,
-    pub stderr: PathBuf,
+    /// The file its stderr goes to, when it goes to one.
+    pub stderr: Option<PathBuf>,
 }
 
 impl Server {
@@ -103,14 +104,19 @@ impl Server {
             .env("RUST_LOG", "info")
             .stderr(std::fs::File::create(&stderr).unwrap());
         let listening = listen::spawn(command);
-        let server = Server { child: listening.child, port: listening.port, stderr };
+        let server = Server { child: listening.child, port: listening.port, stderr: Some(stderr) };
         assert_eq!(get(server.port, "/healthz").0, 200, "{}", server.log());
         server
     }
 
-    /// What the server logged so far.
+    /// A server its caller spawned with [`listen::spawn`], its stderr set up there.
+    pub fn of(listening: listen::Listening) -> Server {
+        Server { child: listening.child, port: listening.port, stderr: None }
+    }
+
+    /// What the server logged so far to its stderr file.
     pub fn log(&self) -> String {
-        std::fs::read_to_string(&self.stderr).unwrap_or_default()
+        self.stderr.as_ref().and_then(|path| std::fs::read_to_string(path).ok()).unwrap_or_default()
     }
 
     /// Sends a signal to the server process.

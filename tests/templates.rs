@@ -483,7 +483,6 @@ fn a_ten_thousand_row_invoice_converts_within_the_time_limit_and_memory_budget()
     assert_eq!(rows, 10_000, "one row per element");
     assert!(text.contains("Line 10000"));
     assert!(took < limit, "{took:?}");
-    eprintln!("10,000-row invoice: {} pages in {took:?}", common::pdf::pages(&pdf));
 }
 
 #[actix_web::test]

@@ -115,17 +115,12 @@ pub(crate) fn between(after: Pt, before: Pt) -> Pt {
     after.max(before)
 }
 
-/// Lays out blocks one below the other in a box `width` wide. In a cell (or text box), the
-/// first paragraph's autospacing `before` is 0 (notes §3), and so is the last paragraph's
-/// autospacing `after`, as HTML margins collapse into a cell's edges (LibreOffice's
-/// DomainMapper resets the cell's last paragraph's bottom margin likewise).
 /// Whether a header's or footer's framed paragraph stands out of its flow: a frame the
 /// text goes around (§17.3.1.11), placed from the text and the margin, that is no drop
-/// cap. Word's old
-/// page-number command put the PAGE field of a header in such a frame aligned right, and
-/// the header is no taller for it (Veli-V_mobo-harkkatyo2_Dokumentaatio, corpus/word: the
-/// body starts at the top margin, its header holding the framed number and an empty
-/// paragraph).
+/// cap. Word's old page-number command put the PAGE field of a header in such a frame
+/// aligned right, and the header is no taller for it (Veli-V_mobo-harkkatyo2_Dokumentaatio,
+/// corpus/word: the body starts at the top margin, its header holding the framed number
+/// and an empty paragraph).
 fn floats_in_part(f: &FrameProps) -> bool {
     let drop_cap = f.drop_cap.as_deref().is_some_and(|d| d != "none");
     let beside = !matches!(f.wrap.as_deref(), Some("notBeside" | "none"));
@@ -166,6 +161,10 @@ fn ink_span(frag: &Fragment) -> Option<(Pt, Pt)> {
     })
 }
 
+/// Lays out blocks one below the other in a box `width` wide. In a cell (or text box), the
+/// first paragraph's autospacing `before` is 0 (notes §3), and so is the last paragraph's
+/// autospacing `after`, as HTML margins collapse into a cell's edges (LibreOffice's
+/// DomainMapper resets the cell's last paragraph's bottom margin likewise).
 pub(crate) fn layout_stack(
     blocks: &[ResolvedBlock<'_>],
     width: Pt,

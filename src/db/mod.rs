@@ -11,6 +11,8 @@ pub mod retry;
 pub mod sessions;
 pub mod sign_in_links;
 pub mod usage;
+mod usage_pg;
+pub mod wal_flush;
 
 pub use connect::{connect, default_pool_size, pool_stats, PoolOptions, PoolStats, SqliteSync};
 pub use error::DbError;

@@ -63,6 +63,18 @@ pub fn at_commit(e: DbErr) -> DbError {
     }
 }
 
+/// Maps an error of a statement run outside a transaction block, which commits by itself:
+/// an error the server answered with means it was rolled back (retryable when its SQLSTATE
+/// says so); a connection that failed without an answer leaves the outcome unknown, as a
+/// failed COMMIT does. A pool that gave no connection sent nothing.
+pub fn at_statement(e: DbErr) -> DbError {
+    if sqlstate(&e).is_some() || matches!(e, DbErr::ConnectionAcquire(_)) {
+        DbError::Database(e)
+    } else {
+        DbError::CommitUnknown(e)
+    }
+}
+
 /// SQLSTATEs after which PostgreSQL has rolled the transaction back and a retry may succeed
 /// (PostgreSQL manual, appendix A, class 40), and SQLite's busy codes (5 SQLITE_BUSY,
 /// 517 SQLITE_BUSY_SNAPSHOT).

@@ -9,15 +9,18 @@
 //! credits and is refused if they no longer fit. SQLite takes the database write lock for
 //! the whole transaction, which serializes writers outright. Every transaction here is run
 //! through [`retrying`], which repeats it after a deadlock or serialization failure.
+//! On PostgreSQL the hold and the debit are single statements (`usage_pg.rs`).
 
 use entity::{ledger_entry, monthly_usage, reservation};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, Set, TransactionTrait,
 };
 
 use super::retry::{at_commit, retrying};
+use super::usage_pg;
+use super::wal_flush::WalFlush;
 use super::DbError;
 use crate::credits::Month;
 
@@ -124,6 +127,13 @@ pub async fn hold(
     db: &(impl ConnectionTrait + TransactionTrait),
     req: &HoldRequest<'_>,
 ) -> Result<HoldOutcome, DbError> {
+    if db.get_database_backend() == DatabaseBackend::Postgres {
+        // One round trip when the credits fit; a refusal or the month's first request
+        // takes the transaction below, which makes the row and reads the balance.
+        if let Some(hold) = retrying("hold", || usage_pg::hold(db, req)).await? {
+            return Ok(HoldOutcome::Held(hold));
+        }
+    }
     retrying("hold", || hold_once(db, req)).await
 }
 
@@ -184,6 +194,21 @@ pub async fn commit(
     hold: &Hold,
     debit: Debit<'_>,
 ) -> Result<Option<Balance>, DbError> {
+    let after = commit_written(db, hold, debit).await?;
+    WalFlush::default().durable(db).await?;
+    Ok(after)
+}
+
+/// [`commit`] without waiting for the disk on PostgreSQL: the caller answers only after
+/// [`WalFlush::durable`], which it may share with other debits (group commit).
+pub async fn commit_written(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    hold: &Hold,
+    debit: Debit<'_>,
+) -> Result<Option<Balance>, DbError> {
+    if db.get_database_backend() == DatabaseBackend::Postgres {
+        return retrying("commit", || usage_pg::commit(db, hold, &debit)).await;
+    }
     retrying("commit", || commit_once(db, hold, &debit)).await
 }
 

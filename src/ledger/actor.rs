@@ -3,6 +3,8 @@
 //! proceed; the conditional UPDATE in the database keeps the allowance across processes.
 //! The lock is only an optimisation (one account's requests queue here instead of on the
 //! database row): correctness rests on the database alone, as with several instances.
+//! On PostgreSQL a debit lets go of the lock once written and waits for its WAL flush
+//! outside it, sharing the flush with the debits that finish meanwhile (`db/wal_flush.rs`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -16,6 +18,7 @@ use super::messages::{Commit, Committed, LedgerError, Release, Reserve, SweepExp
 use crate::clock::{unix_ms, Clock};
 use crate::credits::Month;
 use crate::db::usage::{self, Debit, HoldOutcome, HoldRequest};
+use crate::db::wal_flush::WalFlush;
 
 /// How often stale holds are looked for.
 const SWEEP_EVERY: Duration = Duration::from_secs(60);
@@ -27,12 +30,14 @@ pub struct CreditLedger {
     /// How long a hold lives before a sweep may release it: longer than any render.
     hold_ttl: Duration,
     locks: HashMap<i64, Arc<Mutex<()>>>,
+    /// Shared by all debits of the process: one WAL flush for those that finish together.
+    flush: Arc<WalFlush>,
 }
 
 impl CreditLedger {
     /// A ledger over `db`; holds expire `hold_ttl` after they were taken.
     pub fn new(db: DatabaseConnection, clock: Arc<dyn Clock>, hold_ttl: Duration) -> CreditLedger {
-        CreditLedger { db, clock, hold_ttl, locks: HashMap::new() }
+        CreditLedger { db, clock, hold_ttl, locks: HashMap::new(), flush: Arc::default() }
     }
 
     fn lock_for(&mut self, account_id: i64) -> Arc<Mutex<()>> {
@@ -92,11 +97,19 @@ impl Handler<Commit> for CreditLedger {
     fn handle(&mut self, msg: Commit, _: &mut Context<Self>) -> Self::Result {
         let lock = self.lock_for(msg.hold.account_id);
         let db = self.db.clone();
+        let flush = self.flush.clone();
         let now_ms = unix_ms(self.clock.now());
         Box::pin(async move {
-            let _serial = lock.lock().await;
+            let serial = lock.lock().await;
             let debit = Debit { api_key_id: msg.api_key_id, request_id: &msg.request_id, bytes: msg.bytes, now_ms };
-            match usage::commit(&db, &msg.hold, debit).await? {
+            let after = usage::commit_written(&db, &msg.hold, debit).await?;
+            // The account's next request need not wait for this one's disk write, and
+            // debits that finish meanwhile share the flush.
+            drop(serial);
+            if after.is_some() {
+                flush.durable(&db).await?;
+            }
+            match after {
                 Some(balance) => Ok(Committed { remaining: balance.available(msg.limit) }),
                 None => Err(LedgerError::HoldLost),
             }

@@ -52,6 +52,7 @@ on_both_engines!(
     concurrent_holds_from_separate_pools_never_overspend,
     the_ledger_actor_spends_exactly_the_allowance,
     the_ledger_actor_sweeps_holds_left_by_a_crash,
+    three_ledgers_racing_on_a_small_allowance_never_overspend,
 );
 
 /// One engine's database.
@@ -287,4 +288,59 @@ async fn the_ledger_actor_sweeps_holds_left_by_a_crash(engine: &Engine) {
     clock.set(noon() + chrono::Duration::seconds(121));
     assert_eq!(survivor.send(SweepExpired).await.unwrap().unwrap(), 1);
     settled(&db, id, november(), 0).await;
+}
+
+async fn three_ledgers_racing_on_a_small_allowance_never_overspend(engine: &Engine) {
+    // Three ledgers on separate pools stand for three instances; 240 requests of 1 to 3
+    // credits race for 37. On PostgreSQL each hold and debit is one statement committed
+    // without waiting for the disk, and the debits share their WAL flushes.
+    const LIMIT: i64 = 37;
+    let db = engine.pool().await;
+    let (id, key) = account(&db, "acme", LIMIT).await;
+    let clock = ManualClock::new(noon());
+    let ledgers = [ledger(&db, &clock), ledger(&engine.pool().await, &clock), ledger(&engine.pool().await, &clock)];
+    let tries = (0..240).map(|i| {
+        let addr = ledgers[i % 3].clone();
+        let credits = (i % 3) as i64 + 1;
+        async move {
+            let reserve = Reserve { account_id: id, limit: LIMIT, credits, request_id: format!("r{i}") };
+            match addr.send(reserve).await.unwrap() {
+                Ok(hold) => {
+                    // Every fourth success fails its render and gives the credits back.
+                    if i % 4 == 0 {
+                        addr.send(Release { hold }).await.unwrap().unwrap();
+                        return 0;
+                    }
+                    let commit = Commit { hold, limit: LIMIT, api_key_id: key, request_id: format!("r{i}"), bytes: 10 };
+                    let done = addr.send(commit).await.unwrap().unwrap();
+                    assert!((0..LIMIT).contains(&done.remaining), "{done:?}");
+                    credits
+                }
+                Err(LedgerError::Insufficient { .. }) => 0,
+                Err(e) => panic!("unexpected ledger error: {e}"),
+            }
+        }
+    });
+    let charged: i64 = join_all(tries).await.into_iter().sum();
+    // Every answered debit is in the ledger, and nothing beyond the allowance.
+    assert!(charged <= LIMIT, "charged {charged} of {LIMIT}");
+    settled(&db, id, november(), charged).await;
+    // What the race left (credits released late) is exactly what can still be spent.
+    let rest = LIMIT - charged;
+    if rest > 0 {
+        let hold = ledgers[2]
+            .send(Reserve { account_id: id, limit: LIMIT, credits: rest, request_id: "rest".into() })
+            .await
+            .unwrap()
+            .unwrap();
+        ledgers[2]
+            .send(Commit { hold, limit: LIMIT, api_key_id: key, request_id: "rest".into(), bytes: 10 })
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    let refused =
+        ledgers[0].send(Reserve { account_id: id, limit: LIMIT, credits: 1, request_id: "over".into() }).await.unwrap();
+    assert!(matches!(refused, Err(LedgerError::Insufficient { remaining: 0, .. })), "{refused:?}");
+    settled(&db, id, november(), LIMIT).await;
 }

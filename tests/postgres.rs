@@ -1,7 +1,8 @@
 //! docx2pdf on PostgreSQL through the real binary: every command with `--database-url
 //! postgres://…`, instances migrating one empty database at once and starting on it
-//! together, a debit chosen as a deadlock victim and run again, and the database going away
-//! and coming back under a running server (skipped, saying so, without a server).
+//! together, a debit chosen as a deadlock victim and run again, a debit on disk before it is
+//! answered, and the database going away and coming back under a running server (skipped,
+//! saying so, without a server).
 
 mod common;
 mod pg;
@@ -13,6 +14,7 @@ use common::docx::{docx, paragraph};
 use docx2pdf::clock::unix_ms;
 use docx2pdf::credits::Month;
 use docx2pdf::db::usage::{self, Balance, Debit, HoldOutcome, HoldRequest};
+use docx2pdf::db::wal_flush::WalFlush;
 use docx2pdf::db::{self, accounts::Plan, retry, PoolOptions};
 use futures_util::future::join_all;
 use pg::server::{account_with_key, run, run_raw, Server};
@@ -143,6 +145,45 @@ async fn a_commit_chosen_as_deadlock_victim_is_run_again() {
     assert!(retry::retries_total() > retries_before, "the commit was retried");
     let entries = usage::entries(&watcher, account.id, month).await.unwrap();
     assert_eq!(entries.iter().map(|e| e.credits).collect::<Vec<_>>(), [2], "charged exactly once");
+}
+
+/// A WAL position of the server, in bytes.
+async fn wal_position(db: &impl ConnectionTrait, function: &str) -> i64 {
+    let sql = format!("SELECT ({function}() - '0/0'::pg_lsn)::bigint AS n");
+    let row = db.query_one(Statement::from_string(DbBackend::Postgres, sql)).await.unwrap().unwrap();
+    row.try_get("", "n").unwrap()
+}
+
+#[actix_web::test]
+async fn a_debit_written_without_waiting_for_the_disk_is_flushed_before_it_is_answered() {
+    let Some(test_db) = TestDb::create().await else { return };
+    let (service, watcher) = (test_db.connect().await, test_db.connect().await);
+    let now = Utc::now();
+    let account = db::accounts::create(&service, "acme", Plan::Paid, 10, unix_ms(now)).await.unwrap();
+    db::keys::create(&service, "acme", unix_ms(now)).await.unwrap();
+    let key = db::keys::list(&service, "acme").await.unwrap().remove(0);
+    let flush = WalFlush::default();
+    for i in 0..5 {
+        let req = HoldRequest {
+            account_id: account.id,
+            month: Month::of(now),
+            limit: 10,
+            credits: 2,
+            request_id: "durable",
+            now_ms: unix_ms(now),
+            expires_ms: unix_ms(now) + 60_000,
+        };
+        let HoldOutcome::Held(hold) = usage::hold(&service, &req).await.unwrap() else { panic!("refused") };
+        let debit = Debit { api_key_id: key.id, request_id: "durable", bytes: 100, now_ms: unix_ms(now) };
+        let after = usage::commit_written(&service, &hold, debit).await.unwrap();
+        assert_eq!(after, Some(Balance { used: 2 * (i + 1), reserved: 0 }));
+        // Everything written so far, the debit included, is on disk once `durable` returns
+        // (the WAL writer alone would take up to 200 ms: wal_writer_delay).
+        let written = wal_position(&watcher, "pg_current_wal_insert_lsn").await;
+        flush.durable(&service).await.unwrap();
+        let flushed = wal_position(&watcher, "pg_current_wal_flush_lsn").await;
+        assert!(flushed >= written, "round {i}: flushed to {flushed}, written to {written}");
+    }
 }
 
 /// Parses a JSON error body's `code`.

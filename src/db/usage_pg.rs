@@ -29,10 +29,12 @@ INSERT INTO reservations (account_id, month, credits, request_id, created_at, ex
 SELECT $2, $3, $1, $5, $6, $7 FROM usage, quiet RETURNING id";
 
 /// Deletes the hold, moves its credits from reserved to used and writes the ledger entry;
-/// the balance after it, or no row when the hold is gone (nothing is then changed).
+/// the balance after it, or no row when the hold is gone (nothing is then changed). Every
+/// table is reached through the account id, so the statement stays on one shard of a
+/// database distributed by account (docs/operations.md).
 const COMMIT: &str = "\
 WITH quiet AS (SELECT set_config('synchronous_commit', 'off', true)), \
-hold AS (DELETE FROM reservations WHERE id = $1 RETURNING credits), \
+hold AS (DELETE FROM reservations WHERE id = $1 AND account_id = $2 RETURNING credits), \
 usage AS (UPDATE monthly_usage \
     SET reserved = monthly_usage.reserved - hold.credits, used = monthly_usage.used + hold.credits \
     FROM hold WHERE monthly_usage.account_id = $2 AND monthly_usage.month = $3 \

@@ -3,9 +3,11 @@
 //! while the WAL reaches the disk (3.5–5 ms a flush on this machine under load, 0.2 ms a
 //! statement without it: pgbench, one client). A debit is answered only once it is durable:
 //! [`WalFlush::durable`] commits one small synchronous transaction, whose flush carries every
-//! WAL record written before it — the WAL is one sequence, and a flush to a position flushes
-//! all that precedes it (PostgreSQL manual, "Asynchronous Commit", 30.4). Debits that
+//! WAL record written before it by any session: the WAL is one sequence, and a commit
+//! flushes it up to its own record, all that precedes included (`XLogFlush`, PostgreSQL's
+//! src/backend/access/transam/xlog.c; the manual's "Asynchronous Commit"). Debits that
 //! finished while a flush was under way share the next one: one disk write for many.
+//! `tests/postgres.rs` checks the flushed position after it.
 //!
 //! SQLite commits are as durable as `--sqlite-sync` makes them when they return, so there
 //! this waits for nothing.

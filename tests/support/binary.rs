@@ -223,10 +223,12 @@ pub fn post_convert(port: u16, key: &str, file: &[u8]) -> Answer {
     exchange(port, &convert_request(key, file))
 }
 
-/// Sends the first `sent` bytes of a conversion request, then closes the connection.
-pub fn abandon(port: u16, request: &[u8], sent: usize) {
+/// Sends the first `sent` bytes of a conversion request, waits `stall` (the server, having
+/// read the head, waits for the rest of the body), then closes the connection.
+pub fn abandon(port: u16, request: &[u8], sent: usize, stall: Duration) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     stream.write_all(&request[..sent.min(request.len())]).unwrap();
+    std::thread::sleep(stall);
     stream.shutdown(Shutdown::Both).unwrap();
 }
 

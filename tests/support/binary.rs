@@ -26,17 +26,22 @@ pub fn database_url(dir: &Path) -> String {
     format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
 }
 
-/// Runs a command of the binary on the folder's database.
+/// Runs a command of the binary on the folder's database, which must succeed.
 pub fn run(dir: &Path, args: &[&str]) -> Output {
-    let out = Command::new(BIN)
+    let out = run_unchecked(dir, args);
+    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// Runs a command of the binary on the folder's database, whether it succeeds or not.
+pub fn run_unchecked(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
         .env("DOCX2PDF_CLOCK_START", crate::common::clock::now())
         .env("RUST_LOG", "warn")
         .timed_output()
-        .expect("run docx2pdf");
-    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    out
+        .expect("run docx2pdf")
 }
 
 /// Creates a paid account with `credits` a month and returns a key of it.

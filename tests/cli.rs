@@ -11,20 +11,9 @@ use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use binary::{database_url, listen, Server, BIN};
+use binary::{database_url, listen, post_convert, run, run_unchecked, Server, BIN};
 use common::docx::{docx, paragraph};
 use common::timed::Timed;
-use common::{multipart, multipart_type};
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .env("DOCX2PDF_DATABASE_URL", database_url(dir))
-        .env("DOCX2PDF_CLOCK_START", common::clock::now())
-        .env("RUST_LOG", "warn")
-        .timed_output()
-        .expect("run docx2pdf")
-}
 
 fn stdout(out: &Output) -> String {
     assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
@@ -52,24 +41,6 @@ fn serve_with(dir: &Path, flags: &[&str]) -> (Server, String) {
     (Server::of(listening), printed)
 }
 
-/// Sends one conversion over a plain TCP connection; returns the status code.
-fn post_convert(port: u16, key: &str, file: &[u8]) -> u16 {
-    let body = multipart("file", file);
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream.set_read_timeout(Some(std::time::Duration::from_secs(120))).unwrap();
-    let head = format!(
-        "POST /api/convert HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        multipart_type(),
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(&body).unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).unwrap();
-    let status_line = String::from_utf8_lossy(&answer[..answer.len().min(16)]).into_owned();
-    status_line.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0)
-}
-
 #[test]
 fn first_serve_creates_the_local_account_and_prints_a_working_key() {
     let dir = tempfile::tempdir().unwrap();
@@ -84,7 +55,7 @@ fn first_serve_creates_the_local_account_and_prints_a_working_key() {
     assert!(printed.contains(&format!("Authorization: Bearer {key}")));
     // The curl command names the port the server bound, not the 0 it was asked for.
     assert!(printed.contains(&format!("http://127.0.0.1:{}/api/convert", server.port)), "{printed}");
-    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Hello from the first run"))), 200);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Hello from the first run"))).status, 200);
     drop(server);
 
     // A second start on the same database prints nothing before it listens: no key.
@@ -99,7 +70,7 @@ fn accounts_keys_and_usage_are_managed_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     stdout(&run(d, &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]));
-    let dup = run(d, &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]);
+    let dup = run_unchecked(d, &["accounts", "create", "--name", "acme", "--plan", "paid", "--monthly-credits", "5"]);
     assert!(!dup.status.success());
     assert!(String::from_utf8_lossy(&dup.stderr).contains("exists already"));
 
@@ -115,7 +86,7 @@ fn accounts_keys_and_usage_are_managed_from_the_command_line() {
 
     let (server, printed) = serve_capturing(d);
     assert_eq!(printed, "", "no first-run banner on a database with accounts");
-    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))).status, 200);
     let usage = stdout(&run(d, &["usage", "--account", "acme"]));
     assert!(usage.contains("used:      1"), "{usage}");
     assert!(usage.contains("remaining: 6"), "{usage}");
@@ -124,14 +95,14 @@ fn accounts_keys_and_usage_are_managed_from_the_command_line() {
 
     // Revocation reaches the server that is already running.
     stdout(&run(d, &["keys", "revoke", "--prefix", &key[..12]]));
-    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 401);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))).status, 401);
     let listed = stdout(&run(d, &["keys", "list", "--account", "acme"]));
     assert!(listed.contains("revoked"));
 
     stdout(&run(d, &["accounts", "set", "--name", "acme", "--plan", "free"]));
     let empty = stdout(&run(d, &["usage", "--account", "acme", "--month", "2020-01"]));
     assert!(empty.contains("used:      0") && empty.contains("entries:   0"), "{empty}");
-    let bad = run(d, &["usage", "--account", "acme", "--month", "2020-13"]);
+    let bad = run_unchecked(d, &["usage", "--account", "acme", "--month", "2020-13"]);
     assert!(!bad.status.success());
 }
 
@@ -222,7 +193,7 @@ fn keys_take_names_and_sign_in_links_print_alone_on_the_last_line() {
     let listed = stdout(&run(d, &["keys", "list", "--account", "acme"]));
     assert!(listed.contains("NAME") && listed.contains("invoices server") && listed.contains(&key[..12]), "{listed}");
     let long = "x".repeat(65);
-    let refused = run(d, &["keys", "create", "--account", "acme", "--name", &long]);
+    let refused = run_unchecked(d, &["keys", "create", "--account", "acme", "--name", &long]);
     assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("64 characters"));
 
     let link = |extra: &[&str]| {
@@ -244,7 +215,7 @@ fn keys_take_names_and_sign_in_links_print_alone_on_the_last_line() {
     for bad in [vec!["--name", "nobody"], vec!["--name", "acme", "--valid-for", "0m"], vec!["--name", "acme", "--valid-for", "1w"]] {
         let mut args = vec!["accounts", "sign-in-link"];
         args.extend(bad.iter().copied());
-        assert!(!run(d, &args).status.success(), "{args:?}");
+        assert!(!run_unchecked(d, &args).status.success(), "{args:?}");
     }
 }
 
@@ -257,7 +228,7 @@ fn a_conversion_at_23_59_59_9_on_the_last_day_of_a_month_is_charged_to_that_mont
     let usage = |month: &str| stdout(&run(d, &["usage", "--account", "acme", "--month", month]));
     // The server's clock stands at 100 ms before midnight UTC on 31 January.
     let (server, _) = serve_with(d, &["--clock-start", "2026-01-31T23:59:59.9Z", "--clock-stopped"]);
-    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))).status, 200);
     drop(server);
     let january = usage("2026-01");
     assert!(january.contains("used:      1") && january.contains("2026-01-31"), "{january}");
@@ -267,7 +238,7 @@ fn a_conversion_at_23_59_59_9_on_the_last_day_of_a_month_is_charged_to_that_mont
     assert!(now.contains("month:     2026-01") && now.contains("used:      1"), "{now}");
     // At midnight the conversion is February's, and January keeps its one.
     let (server, _) = serve_with(d, &["--clock-start", "2026-02-01T00:00:00Z", "--clock-stopped"]);
-    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))), 200);
+    assert_eq!(post_convert(server.port, &key, &docx(&paragraph("Invoice"))).status, 200);
     drop(server);
     assert!(usage("2026-01").contains("used:      1"));
     let february = usage("2026-02");

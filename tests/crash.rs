@@ -145,10 +145,18 @@ fn clients_that_vanish_mid_upload_or_mid_download_leave_no_reservation() {
     let server = Server::start(dir.path(), &["--workers", "1"]);
     let slow = binary::convert_request(&key, &slow_document(60));
 
-    // Mid-upload: half the body, then the connection closes.
-    binary::abandon(server.port, &slow, slow.len() / 2);
+    // Mid-upload: half the body, a pause in which the server has read the head and waits
+    // for the rest, then the connection closes. The ledger is read once the server has
+    // answered the broken request (its log line), so a server that held credits before the
+    // upload was whole, and kept them when it broke off, fails here.
+    binary::abandon(server.port, &slow, slow.len() / 2, Duration::from_millis(500));
+    let started = Instant::now();
+    while binary::log_lines(&server, "route=\"/api/convert\"").is_empty() {
+        assert!(started.elapsed() < Duration::from_secs(30), "the broken upload was never answered: {}", server.log());
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let u = usage(dir.path(), "acme");
-    assert_eq!((u.held, u.used), (0, 0), "{u:?}");
+    assert_eq!((u.held, u.used), (0, 0), "a broken upload moved credits: {u:?}");
 
     // Mid-download: the answer's first bytes are read, then the connection closes. The
     // conversion succeeded, so it is paid for; nothing stays held.

@@ -3,8 +3,13 @@
 //! fails here, naming the file and the import; so does a web, database or async runtime
 //! crate in the renderer's dependency tree.
 
+#[path = "../../tests/support/timed.rs"]
+mod timed;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use timed::Timed;
 
 /// The leaves every layer may use: units, the time and memory limits, warnings, languages,
 /// frames, the byte reader, the metafile records, the document password (docx opens with
@@ -98,7 +103,7 @@ fn the_dependency_tree_holds_no_web_database_or_async_runtime_crate() {
     let out = Command::new(env!("CARGO"))
         .args(["tree", "--offline", "-p", "docx2pdf-render", "-e", "normal", "--prefix", "none", "--format", "{p}"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
+        .timed_output()
         .expect("run cargo tree");
     assert!(out.status.success(), "cargo tree: {}", String::from_utf8_lossy(&out.stderr));
     let tree = String::from_utf8_lossy(&out.stdout);

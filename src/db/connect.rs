@@ -62,6 +62,11 @@ pub async fn connect(url: &str, pool: &PoolOptions) -> Result<DatabaseConnection
         .acquire_timeout(pool.acquire_timeout)
         .connect_timeout(pool.acquire_timeout)
         .sqlx_logging(false)
+        // The pool pings a connection before lending it, which finds a PostgreSQL session
+        // the server has cut; an SQLite connection is a file in this process and cannot be
+        // cut, so there the ping is only a round trip to its worker thread (three a
+        // conversion: key, hold, debit).
+        .test_before_acquire(sqlite_path(url).is_none())
         .map_sqlx_sqlite_opts(move |o| {
             o.journal_mode(SqliteJournalMode::Wal)
                 .synchronous(synchronous)

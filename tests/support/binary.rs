@@ -26,17 +26,22 @@ pub fn database_url(dir: &Path) -> String {
     format!("sqlite://{}?mode=rwc", dir.join("ledger.db").display())
 }
 
-/// Runs a command of the binary on the folder's database.
+/// Runs a command of the binary on the folder's database, which must succeed.
 pub fn run(dir: &Path, args: &[&str]) -> Output {
-    let out = Command::new(BIN)
+    let out = run_unchecked(dir, args);
+    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// Runs a command of the binary on the folder's database, whether it succeeds or not.
+pub fn run_unchecked(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
         .args(args)
         .env("DOCX2PDF_DATABASE_URL", database_url(dir))
         .env("DOCX2PDF_CLOCK_START", crate::common::clock::now())
         .env("RUST_LOG", "warn")
         .timed_output()
-        .expect("run docx2pdf");
-    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    out
+        .expect("run docx2pdf")
 }
 
 /// Creates a paid account with `credits` a month and returns a key of it.
@@ -223,10 +228,12 @@ pub fn post_convert(port: u16, key: &str, file: &[u8]) -> Answer {
     exchange(port, &convert_request(key, file))
 }
 
-/// Sends the first `sent` bytes of a conversion request, then closes the connection.
-pub fn abandon(port: u16, request: &[u8], sent: usize) {
+/// Sends the first `sent` bytes of a conversion request, waits `stall` (the server, having
+/// read the head, waits for the rest of the body), then closes the connection.
+pub fn abandon(port: u16, request: &[u8], sent: usize, stall: Duration) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     stream.write_all(&request[..sent.min(request.len())]).unwrap();
+    std::thread::sleep(stall);
     stream.shutdown(Shutdown::Both).unwrap();
 }
 

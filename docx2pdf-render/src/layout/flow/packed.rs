@@ -1,25 +1,53 @@
-//! A finished page's items packed into bytes until the PDF writer takes the page: a glyph
-//! is 48 bytes in a frame and 8 packed (id, an advance that fits single precision, one
-//! byte saying how its advance, offset and text are kept, the text), and a long
-//! document's glyphs are most of what its layout holds (10,000 paragraphs: 55 MB of glyph
-//! runs over 589 pages).
+//! A finished page's items packed into bytes until the PDF writer takes the page. A glyph
+//! is 48 bytes in a frame; packed, each distinct glyph of the page is kept once (id, an
+//! advance that fits single precision, one byte saying how its advance, offset and text are
+//! kept, the text: 8 bytes for a letter) and every glyph is its number in that list, one
+//! byte on a page of at most 256 distinct glyphs, else two (four past 65,536). A long
+//! document's glyphs are most of what its layout holds: 10,000 paragraphs of 430
+//! characters held 32 MB of glyphs packed 8 bytes each over 1,250 pages.
 
-use crate::layout::frame::{Glyph, GlyphText, Item, Point, Positioned, TextItem};
+use std::sync::Arc;
+
+use crate::layout::frame::{Face, Glyph, GlyphText, Item, Point, Positioned, Rgb, Tag, TextItem};
 use crate::units::Pt;
 
 /// Items in painting order, glyph runs packed; unpacking gives them back exactly.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Packed {
     items: Vec<PackedItem>,
-    /// The texts of glyphs too long to keep inline, in order of appearance.
+    /// The items other than glyph runs, in order.
+    others: Vec<Positioned>,
+    /// The page's distinct glyphs, each encoded once (see [`encode`]), in order of first
+    /// appearance.
+    entries: Box<[u8]>,
+    /// How many glyphs `entries` holds.
+    entry_count: usize,
+    /// The texts of entries too long to keep inline, in order of appearance.
     long_texts: Vec<GlyphText>,
+    /// Every glyph of the page's runs in order: its entry's number, `width` bytes little
+    /// endian.
+    codes: Box<[u8]>,
+    width: usize,
 }
 
+/// An item: a glyph run in 48 bytes rather than the 112 of a positioned item (a page of
+/// dense text has 40 runs), or the next of the others.
 #[derive(Debug, Clone)]
 enum PackedItem {
-    /// A glyph run: the item with no glyphs, and its glyphs packed.
-    Text { item: Positioned, count: usize, bytes: Box<[u8]> },
-    Other(Positioned),
+    Text(Run),
+    Other,
+}
+
+/// A glyph run without its glyphs: they are the next `count` codes.
+#[derive(Debug, Clone)]
+struct Run {
+    pos: Point,
+    face: Arc<Face>,
+    size: Pt,
+    count: u32,
+    tag: Tag,
+    color: Rgb,
+    rtl: bool,
 }
 
 /// How an offset coordinate is kept, in two bits of a glyph's head byte: most are zero,
@@ -35,78 +63,191 @@ const SINGLE: u8 = 1 << 4;
 /// `long_texts` (clusters of seven bytes or more: ligatures of many letters, several
 /// ideographs).
 const LONG: u8 = 7;
+/// The longest encoding: id, head, advance, both offsets in full, six bytes of text.
+const MAX_ENCODED: usize = 2 + 1 + 8 + 8 + 8 + 6;
+/// Encodings up to this long are looked up among the page's entries; longer ones (offsets
+/// in full with an advance in double precision, texts in `long_texts`) are rare and each
+/// takes an entry of its own.
+const KEYED: usize = 16;
+
+/// Finds the glyphs a page has already given an entry: a table of recent encodings indexed
+/// by their hash, each slot overwritten by the next encoding hashed to it. A glyph missed
+/// (two distinct glyphs of one page in one slot) takes a second entry: the page is a few
+/// bytes longer, and unpacks the same. Kept from page to page so that packing a page
+/// allocates no table (and a document that packs no page allocates none at all); `page`
+/// tells this page's slots from the earlier pages'.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Entries {
+    slots: Box<[Slot]>,
+    page: u32,
+}
+
+/// Slots of [`Entries`], a power of two: a page of Latin text has about 80 distinct glyphs.
+const SLOTS: usize = 1 << 10;
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u128,
+    entry: u32,
+    page: u32,
+}
+
+impl Entries {
+    /// Starts a page: no slot holds one of its glyphs.
+    fn next_page(&mut self) {
+        self.page = self.page.wrapping_add(1);
+        if self.slots.is_empty() {
+            self.slots = vec![Slot::default(); SLOTS].into_boxed_slice();
+        } else if self.page == 0 {
+            self.slots.fill(Slot::default());
+            self.page = 1;
+        }
+    }
+
+    /// The entry of the glyph encoded as `key` if this page gave it one; else remembers
+    /// `entry` for it.
+    fn find_or_add(&mut self, key: u128, entry: u32) -> Option<u32> {
+        let folded = (key as u64) ^ ((key >> 64) as u64);
+        let at = (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
+        let slot = &mut self.slots[at];
+        if slot.page == self.page && slot.key == key {
+            return Some(slot.entry);
+        }
+        *slot = Slot { key, entry, page: self.page };
+        None
+    }
+}
 
 impl Packed {
-    /// Packs `items`.
-    pub(crate) fn pack(items: Vec<Positioned>) -> Packed {
-        let mut packed = Packed { items: Vec::with_capacity(items.len()), long_texts: Vec::new() };
-        for mut positioned in items {
-            let Item::Text(text) = &mut positioned.item else {
-                packed.items.push(PackedItem::Other(positioned));
+    /// Packs `items`, finding repeated glyphs with `entries`.
+    pub(crate) fn pack(items: Vec<Positioned>, entries: &mut Entries) -> Packed {
+        entries.next_page();
+        let glyph_count: usize = items.iter().map(|p| if let Item::Text(t) = &p.item { t.glyphs.len() } else { 0 }).sum();
+        let mut packed = Packed { items: Vec::with_capacity(items.len()), ..Packed::default() };
+        let mut numbers: Vec<u32> = Vec::with_capacity(glyph_count);
+        let mut bytes = Vec::new();
+        let mut next: u32 = 0;
+        for positioned in items {
+            let Positioned { pos, item: Item::Text(text), tag } = positioned else {
+                packed.items.push(PackedItem::Other);
+                packed.others.push(positioned);
                 continue;
             };
-            let glyphs = std::mem::take(&mut text.glyphs);
-            let mut bytes = Vec::with_capacity(glyphs.len() * 8);
-            for g in &glyphs {
-                let (x, y) = (coordinate(g.offset.x), coordinate(g.offset.y));
-                let len = match &g.text {
-                    GlyphText::Inline { len, .. } if *len < LONG => *len,
-                    _ => LONG,
-                };
-                let single = g.advance.0 as f32;
-                let exact = f64::from(single).to_bits() == g.advance.0.to_bits();
-                bytes.extend_from_slice(&g.id.to_le_bytes());
-                bytes.push(x | y << 2 | if exact { SINGLE } else { 0 } | len << 5);
-                if exact {
-                    bytes.extend_from_slice(&single.to_bits().to_le_bytes());
-                } else {
-                    bytes.extend_from_slice(&g.advance.0.to_bits().to_le_bytes());
-                }
-                for (code, value) in [(x, g.offset.x), (y, g.offset.y)] {
-                    if code == FULL {
-                        bytes.extend_from_slice(&value.0.to_bits().to_le_bytes());
+            let TextItem { face, size, color, glyphs, rtl } = text;
+            let count = u32::try_from(glyphs.len()).unwrap_or(u32::MAX);
+            for g in glyphs {
+                let mut encoded = [0u8; MAX_ENCODED];
+                let (len, long) = encode(&g, &mut encoded);
+                if !long && len <= KEYED {
+                    let key = u128::from_le_bytes(encoded[..KEYED].try_into().unwrap_or_default());
+                    if let Some(entry) = entries.find_or_add(key, next) {
+                        numbers.push(entry);
+                        continue;
                     }
                 }
-                match &g.text {
-                    GlyphText::Inline { len: n, bytes: text } if len != LONG => bytes.extend_from_slice(&text[..usize::from(*n)]),
-                    _ => packed.long_texts.push(g.text.clone()),
+                bytes.extend_from_slice(&encoded[..len]);
+                if long {
+                    packed.long_texts.push(g.text);
                 }
+                numbers.push(next);
+                next += 1;
             }
-            let count = glyphs.len();
-            packed.items.push(PackedItem::Text { item: positioned, count, bytes: bytes.into_boxed_slice() });
+            packed.items.push(PackedItem::Text(Run { pos, face, size, count, tag, color, rtl }));
         }
+        packed.entries = bytes.into_boxed_slice();
+        packed.entry_count = next as usize;
+        packed.width = match next {
+            0..=0x100 => 1,
+            0x101..=0x1_0000 => 2,
+            _ => 4,
+        };
+        let mut codes = Vec::with_capacity(numbers.len() * packed.width);
+        for n in numbers {
+            codes.extend_from_slice(&n.to_le_bytes()[..packed.width]);
+        }
+        packed.codes = codes.into_boxed_slice();
         packed
     }
 
     /// The items as they were packed.
     pub(crate) fn unpack(self) -> Vec<Positioned> {
-        let mut long_texts = self.long_texts.into_iter();
+        let glyphs = decode_entries(&self.entries, self.entry_count, self.long_texts);
+        let width = self.width;
+        let mut codes = self.codes.chunks_exact(width.max(1));
+        let mut others = self.others.into_iter();
         self.items
             .into_iter()
-            .map(|packed| match packed {
-                PackedItem::Other(positioned) => positioned,
-                PackedItem::Text { mut item, count, bytes } => {
-                    if let Item::Text(TextItem { glyphs, .. }) = &mut item.item {
-                        *glyphs = unpack_glyphs(&bytes, count, &mut long_texts);
-                    }
-                    item
+            .filter_map(|packed| match packed {
+                PackedItem::Other => others.next(),
+                PackedItem::Text(Run { pos, face, size, count, tag, color, rtl }) => {
+                    let glyphs = codes
+                        .by_ref()
+                        .take(count as usize)
+                        .map(|code| {
+                            let mut n = [0u8; 4];
+                            n[..width].copy_from_slice(code);
+                            glyphs.get(u32::from_le_bytes(n) as usize).cloned().unwrap_or_else(empty_glyph)
+                        })
+                        .collect();
+                    Some(Positioned { pos, item: Item::Text(TextItem { face, size, color, glyphs, rtl }), tag })
                 }
             })
             .collect()
     }
 }
 
-fn unpack_glyphs(bytes: &[u8], count: usize, long_texts: &mut impl Iterator<Item = GlyphText>) -> Vec<Glyph> {
+/// What a code outside the entries would give; packing writes none.
+fn empty_glyph() -> Glyph {
+    Glyph { id: 0, advance: Pt::ZERO, offset: Point::default(), text: GlyphText::EMPTY }
+}
+
+/// Writes `g` at the start of `out`: its length, and whether its text goes to `long_texts`.
+fn encode(g: &Glyph, out: &mut [u8; MAX_ENCODED]) -> (usize, bool) {
+    let (x, y) = (coordinate(g.offset.x), coordinate(g.offset.y));
+    let len = match &g.text {
+        GlyphText::Inline { len, .. } if *len < LONG => *len,
+        _ => LONG,
+    };
+    let single = g.advance.0 as f32;
+    let exact = f64::from(single).to_bits() == g.advance.0.to_bits();
+    let mut at = 0;
+    let mut put = |b: &[u8]| {
+        out[at..at + b.len()].copy_from_slice(b);
+        at += b.len();
+    };
+    put(&g.id.to_le_bytes());
+    put(&[x | y << 2 | if exact { SINGLE } else { 0 } | len << 5]);
+    if exact {
+        put(&single.to_bits().to_le_bytes());
+    } else {
+        put(&g.advance.0.to_bits().to_le_bytes());
+    }
+    for (code, value) in [(x, g.offset.x), (y, g.offset.y)] {
+        if code == FULL {
+            put(&value.0.to_bits().to_le_bytes());
+        }
+    }
+    if let GlyphText::Inline { len: n, bytes: text } = &g.text {
+        if len != LONG {
+            put(&text[..usize::from(*n)]);
+        }
+    }
+    (at, len == LONG)
+}
+
+/// The `count` glyphs encoded in `bytes`, the long texts taken in order.
+fn decode_entries(bytes: &[u8], count: usize, long_texts: Vec<GlyphText>) -> Vec<Glyph> {
+    let mut long_texts = long_texts.into_iter();
     let mut glyphs = Vec::with_capacity(count);
     let mut at = 0;
     let mut take = move |n: usize| {
         at += n;
-        &bytes[at - n..at]
+        bytes.get(at - n..at).unwrap_or(&[])
     };
     let f64_of = |b: &[u8]| Pt(f64::from_bits(u64::from_le_bytes(b.try_into().unwrap_or_default())));
     for _ in 0..count {
         let id = u16::from_le_bytes(take(2).try_into().unwrap_or_default());
-        let head = take(1)[0];
+        let head = take(1).first().copied().unwrap_or_default();
         let advance = if head & SINGLE != 0 {
             Pt(f64::from(f32::from_bits(u32::from_le_bytes(take(4).try_into().unwrap_or_default()))))
         } else {
@@ -174,7 +315,7 @@ mod tests {
             tag: Tag::ARTIFACT,
         };
         let items = vec![text(glyphs.clone()), line.clone(), text(glyphs[2..].to_vec())];
-        let back = Packed::pack(items.clone()).unpack();
+        let back = Packed::pack(items.clone(), &mut Entries::default()).unpack();
         assert_eq!(back.len(), 3);
         for (a, b) in items.iter().zip(&back) {
             assert_eq!((a.pos, a.tag), (b.pos, b.tag));

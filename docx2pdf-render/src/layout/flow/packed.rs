@@ -332,4 +332,48 @@ mod tests {
             }
         }
     }
+
+    /// A run of `count` glyphs cycling through `distinct` ids, with a line between runs.
+    fn cycling(count: usize, distinct: u16) -> Vec<Positioned> {
+        let glyphs: Vec<Glyph> = (0..count)
+            .map(|i| {
+                let id = (i % usize::from(distinct)) as u16;
+                Glyph { id, advance: Pt(f64::from(id) * 0.5), offset: Point::default(), text: GlyphText::new("x") }
+            })
+            .collect();
+        let line = Positioned {
+            pos: Point::default(),
+            item: Item::Line(LineItem { to: Point::new(Pt(3.0), Pt(0.0)), thickness: Pt(0.5), color: Rgb::BLACK }),
+            tag: Tag::ARTIFACT,
+        };
+        vec![text(glyphs[..count / 2].to_vec()), line, text(glyphs[count / 2..].to_vec())]
+    }
+
+    fn glyphs_of(items: &[Positioned]) -> Vec<Glyph> {
+        items.iter().filter_map(|p| if let Item::Text(t) = &p.item { Some(t.glyphs.clone()) } else { None }).flatten().collect()
+    }
+
+    #[test]
+    fn a_page_keeps_each_distinct_glyph_once_and_a_byte_per_glyph() {
+        let items = cycling(1000, 10);
+        let mut entries = Entries::default();
+        let packed = Packed::pack(items.clone(), &mut entries);
+        assert_eq!((packed.entry_count, packed.width, packed.codes.len()), (10, 1, 1000));
+        assert_eq!(packed.entries.len(), 10 * 8, "id, head, advance in single precision, one byte of text");
+        let back = packed.unpack();
+        assert_eq!(glyphs_of(&back), glyphs_of(&items));
+        assert!(matches!(back[1].item, Item::Line(_)), "the line between the runs stays in its place");
+        // The next page finds none of this page's glyphs: each page holds its own entries.
+        let again = Packed::pack(items, &mut entries);
+        assert_eq!(again.entry_count, 10);
+    }
+
+    #[test]
+    fn a_page_of_more_than_256_distinct_glyphs_numbers_them_in_two_bytes() {
+        let items = cycling(2000, 300);
+        let packed = Packed::pack(items.clone(), &mut Entries::default());
+        assert_eq!(packed.width, 2);
+        assert!(packed.entry_count >= 300, "a glyph missed in the table takes a second entry, never none");
+        assert_eq!(glyphs_of(&packed.unpack()), glyphs_of(&items));
+    }
 }

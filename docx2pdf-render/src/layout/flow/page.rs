@@ -72,10 +72,10 @@ impl PageBuild {
     }
 }
 
-/// The most glyphs finished pages keep unpacked: 3 MB as frames, about 25 pages of dense
-/// text. A short document never pays for packing; a long one holds about 8 bytes a glyph
+/// The most glyphs finished pages keep unpacked: 0.8 MB as frames, about 5 pages of dense
+/// text. A short document never pays for packing; a long one holds about a byte a glyph
 /// (packed.rs).
-const UNPACKED_GLYPHS: usize = 1 << 16;
+const UNPACKED_GLYPHS: usize = 1 << 14;
 
 /// Finished pages waiting for the PDF writer: the oldest are packed once the others hold
 /// more than [`UNPACKED_GLYPHS`].

@@ -65,10 +65,6 @@ const SINGLE: u8 = 1 << 4;
 const LONG: u8 = 7;
 /// The longest encoding: id, head, advance, both offsets in full, six bytes of text.
 const MAX_ENCODED: usize = 2 + 1 + 8 + 8 + 8 + 6;
-/// Encodings up to this long are looked up among the page's entries; longer ones (offsets
-/// in full with an advance in double precision, texts in `long_texts`) are rare and each
-/// takes an entry of its own.
-const KEYED: usize = 16;
 
 /// Finds the glyphs a page has already given an entry: a table of recent encodings indexed
 /// by their hash, each slot overwritten by the next encoding hashed to it. A glyph missed
@@ -136,19 +132,23 @@ impl Packed {
             let TextItem { face, size, color, glyphs, rtl } = text;
             let count = u32::try_from(glyphs.len()).unwrap_or(u32::MAX);
             for g in glyphs {
-                let mut encoded = [0u8; MAX_ENCODED];
-                let (len, long) = encode(&g, &mut encoded);
-                if !long && len <= KEYED {
-                    let key = u128::from_le_bytes(encoded[..KEYED].try_into().unwrap_or_default());
-                    if let Some(entry) = entries.find_or_add(key, next) {
-                        numbers.push(entry);
-                        continue;
+                let Some((key, len)) = key(&g) else {
+                    // Rare: offsets or a long text; an entry of its own.
+                    let mut encoded = [0u8; MAX_ENCODED];
+                    let (len, long) = encode(&g, &mut encoded);
+                    bytes.extend_from_slice(&encoded[..len]);
+                    if long {
+                        packed.long_texts.push(g.text);
                     }
+                    numbers.push(next);
+                    next += 1;
+                    continue;
+                };
+                if let Some(entry) = entries.find_or_add(key, next) {
+                    numbers.push(entry);
+                    continue;
                 }
-                bytes.extend_from_slice(&encoded[..len]);
-                if long {
-                    packed.long_texts.push(g.text);
-                }
+                bytes.extend_from_slice(&key.to_le_bytes()[..len]);
                 numbers.push(next);
                 next += 1;
             }
@@ -161,34 +161,37 @@ impl Packed {
             0x101..=0x1_0000 => 2,
             _ => 4,
         };
-        let mut codes = Vec::with_capacity(numbers.len() * packed.width);
-        for n in numbers {
-            codes.extend_from_slice(&n.to_le_bytes()[..packed.width]);
-        }
-        packed.codes = codes.into_boxed_slice();
+        packed.codes = match packed.width {
+            1 => numbers.iter().map(|&n| n as u8).collect(),
+            2 => numbers.iter().flat_map(|&n| (n as u16).to_le_bytes()).collect(),
+            _ => numbers.iter().flat_map(|&n| n.to_le_bytes()).collect(),
+        };
         packed
     }
 
     /// The items as they were packed.
     pub(crate) fn unpack(self) -> Vec<Positioned> {
         let glyphs = decode_entries(&self.entries, self.entry_count, self.long_texts);
-        let width = self.width;
-        let mut codes = self.codes.chunks_exact(width.max(1));
+        let (width, codes) = (self.width, &self.codes);
+        // The entry of glyph `i` of the page.
+        let entry = |i: usize| -> usize {
+            let at = i * width;
+            match width {
+                1 => codes.get(at).map_or(usize::MAX, |&b| usize::from(b)),
+                2 => codes.get(at..at + 2).map_or(usize::MAX, |b| usize::from(u16::from_le_bytes([b[0], b[1]]))),
+                _ => codes.get(at..at + 4).map_or(usize::MAX, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize),
+            }
+        };
+        let mut next = 0;
         let mut others = self.others.into_iter();
         self.items
             .into_iter()
             .filter_map(|packed| match packed {
                 PackedItem::Other => others.next(),
                 PackedItem::Text(Run { pos, face, size, count, tag, color, rtl }) => {
-                    let glyphs = codes
-                        .by_ref()
-                        .take(count as usize)
-                        .map(|code| {
-                            let mut n = [0u8; 4];
-                            n[..width].copy_from_slice(code);
-                            glyphs.get(u32::from_le_bytes(n) as usize).cloned().unwrap_or_else(empty_glyph)
-                        })
-                        .collect();
+                    let first = next;
+                    next += count as usize;
+                    let glyphs = (first..next).map(|i| glyphs.get(entry(i)).cloned().unwrap_or_else(empty_glyph)).collect();
                     Some(Positioned { pos, item: Item::Text(TextItem { face, size, color, glyphs, rtl }), tag })
                 }
             })
@@ -199,6 +202,38 @@ impl Packed {
 /// What a code outside the entries would give; packing writes none.
 fn empty_glyph() -> Glyph {
     Glyph { id: 0, advance: Pt::ZERO, offset: Point::default(), text: GlyphText::EMPTY }
+}
+
+/// The encoding of `g` (see [`encode`]) as a number, little endian, and its length, when
+/// it has no offset and fits 16 bytes: the common glyph, encoded without copying bytes and
+/// looked up among the page's entries. The others (offsets, texts in `long_texts`) are rare
+/// and each takes an entry of its own.
+fn key(g: &Glyph) -> Option<(u128, usize)> {
+    let GlyphText::Inline { len: n, bytes: text } = &g.text else { return None };
+    let n = *n;
+    let (x, y) = (g.offset.x.0.to_bits(), g.offset.y.0.to_bits());
+    let zero_or_negative = |bits: u64| bits & !(1 << 63) == 0;
+    if n >= LONG || !zero_or_negative(x) || !zero_or_negative(y) {
+        return None;
+    }
+    let head = u64::from((x >> 63) as u8 | ((y >> 63) as u8) << 2 | n << 5);
+    // The text's bytes, n ≤ 6 of them.
+    let word = u64::from_le_bytes(text[..8].try_into().unwrap_or_default()) & ((1u64 << (8 * n)) - 1);
+    let single = g.advance.0 as f32;
+    let id = u64::from(g.id);
+    if f64::from(single).to_bits() == g.advance.0.to_bits() {
+        // id, head, 4 bytes of advance, then the text from byte 7.
+        let low = id | (head | u64::from(SINGLE)) << 16 | u64::from(single.to_bits()) << 24 | word << 56;
+        return Some((u128::from(low) | u128::from(word >> 8) << 64, 7 + usize::from(n)));
+    }
+    if n > 5 {
+        return None;
+    }
+    // id, head, 8 bytes of advance, then the text from byte 11.
+    let advance = g.advance.0.to_bits();
+    let low = id | head << 16 | advance << 24;
+    let high = advance >> 40 | word << 24;
+    Some((u128::from(low) | u128::from(high) << 64, 11 + usize::from(n)))
 }
 
 /// Writes `g` at the start of `out`: its length, and whether its text goes to `long_texts`.

@@ -102,9 +102,8 @@ impl Shelf {
     }
 
     /// The whole document is laid out. A document long enough to have packed pages packs
-    /// the rest too: they wait for the PDF writer as long as the others (10,000 paragraphs
-    /// of 430 characters: 3.2 MB of frames at the peak, at the start of writing); a short
-    /// one keeps them as frames.
+    /// the rest too: they wait for the PDF writer as long as the others, up to 0.8 MB of
+    /// frames; a short one keeps them as frames and never packs.
     pub fn laid_out(&mut self, pages: &mut [PageBuild]) {
         if self.packed == 0 {
             return;
@@ -273,6 +272,24 @@ mod tests {
         let mut first = pages.swap_remove(0);
         let Item::Text(text) = &first.take_items()[0].item else { panic!("the run is gone") };
         assert_eq!(text.glyphs.len(), per_page);
+    }
+
+    #[test]
+    fn a_long_document_packs_its_last_pages_once_laid_out_and_a_short_one_none() {
+        let (mut short, mut shelf) = (vec![page_of(10), page_of(10)], Shelf::default());
+        shelf.finished(&mut short);
+        shelf.laid_out(&mut short);
+        assert!(short.iter().all(|p| p.packed.is_none()), "a short document never packs");
+        let (mut long, mut shelf) = (Vec::new(), Shelf::default());
+        for _ in 0..6 {
+            long.push(page_of(UNPACKED_GLYPHS / 4));
+            shelf.finished(&mut long);
+        }
+        assert!(long.last().is_some_and(|p| p.packed.is_none()));
+        shelf.laid_out(&mut long);
+        assert!(long.iter().all(|p| p.packed.is_some()), "every page of a long document waits packed");
+        let Item::Text(text) = &long[5].take_items()[0].item else { panic!("the run is gone") };
+        assert_eq!(text.glyphs.len(), UNPACKED_GLYPHS / 4);
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub(crate) struct Packed {
     width: usize,
 }
 
-/// An item: a glyph run in 48 bytes rather than the 112 of a positioned item (a page of
+/// An item: a glyph run in 48 bytes, less than half a positioned item (a page of
 /// dense text has 40 runs), or the next of the others.
 #[derive(Debug, Clone)]
 enum PackedItem {
@@ -410,5 +410,11 @@ mod tests {
         assert_eq!(packed.width, 2);
         assert!(packed.entry_count >= 300, "a glyph missed in the table takes a second entry, never none");
         assert_eq!(glyphs_of(&packed.unpack()), glyphs_of(&items));
+    }
+
+    #[test]
+    fn a_packed_run_takes_less_than_half_a_positioned_item() {
+        assert_eq!(std::mem::size_of::<PackedItem>(), 48);
+        assert!(std::mem::size_of::<Positioned>() >= 2 * std::mem::size_of::<PackedItem>());
     }
 }

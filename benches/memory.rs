@@ -1,7 +1,7 @@
 //! Peak resident memory of `docx2pdf convert`, per document and per page, as the operating
 //! system counts it: each conversion runs as a child process and its `ru_maxrss` is read
-//! when it is reaped (`wait4`). Documents of 100, 1,000 and 10,000 plain paragraphs, then
-//! the shared corpus (`../shared/corpus/docs`, skipped with a remark when absent). Prints
+//! when it is reaped (`wait4`). Documents of 100, 1,000 and 10,000 plain paragraphs of about
+//! 100 characters, 1,000 and 10,000 dense ones of about 430, then the shared corpus (`../shared/corpus/docs`, skipped with a remark when absent). Prints
 //! figure lines (docs/performance.md, "The figure format"); run with
 //! `cargo bench --bench memory`, which builds the release binary it runs.
 
@@ -17,8 +17,10 @@ const BIN: &str = env!("CARGO_BIN_EXE_docx2pdf");
 
 const SENTENCE: &str = "the committee reviewed the figures of the quarter and agreed to publish them with the annual report.";
 
-/// The sizes of the built documents, in paragraphs.
-const SIZES: [usize; 3] = [100, 1_000, 10_000];
+/// The built documents: name, paragraphs, and how many times each repeats the sentence
+/// (one: about 100 characters a paragraph, 17 paragraphs a page; four: about 430, 8 a page).
+/// The growth per page is measured from the previous document of the same name.
+const SIZES: [(&str, usize, usize); 5] = [("text", 100, 1), ("text", 1_000, 1), ("text", 10_000, 1), ("dense", 1_000, 4), ("dense", 10_000, 4)];
 
 /// What one conversion took.
 struct Measured {
@@ -79,9 +81,11 @@ fn page_count(pdf: &[u8]) -> usize {
     pages
 }
 
-/// A document of `paragraphs` plain paragraphs of Calibri 11 pt (about 20 a page).
-fn text_document(paragraphs: usize) -> Vec<u8> {
-    let body: String = (0..paragraphs).map(|i| docx::paragraph(&format!("Paragraph {i}: {SENTENCE}"))).collect();
+/// A document of `paragraphs` plain paragraphs of Calibri 11 pt, each the sentence
+/// `repeat` times.
+fn text_document(paragraphs: usize, repeat: usize) -> Vec<u8> {
+    let text = vec![SENTENCE; repeat].join(" ");
+    let body: String = (0..paragraphs).map(|i| docx::paragraph(&format!("Paragraph {i}: {text}"))).collect();
     docx::docx(&body)
 }
 
@@ -92,25 +96,26 @@ fn figure(name: &str, value: f64, context: &str) {
 /// The built documents: peak per document, per page, and the growth per page from the
 /// next smaller one (what one more page costs, without the process's fixed part).
 fn built(dir: &Path) {
-    let mut previous: Option<Measured> = None;
-    for paragraphs in SIZES {
-        let input = dir.join(format!("text-{paragraphs}.docx"));
-        std::fs::write(&input, text_document(paragraphs)).expect("write the document");
+    let mut previous: Option<(&str, Measured)> = None;
+    for (name, paragraphs, repeat) in SIZES {
+        let document = format!("{name}-{paragraphs}");
+        let input = dir.join(format!("{document}.docx"));
+        std::fs::write(&input, text_document(paragraphs, repeat)).expect("write the document");
         let m = match measure(&input, &dir.join("out.pdf")) {
             Ok(m) => m,
             Err(e) => {
-                println!("# text-{paragraphs}: {e}");
+                println!("# {document}: {e}");
                 continue;
             }
         };
-        let context = format!("document=text-{paragraphs} paragraphs={paragraphs} pages={}", m.pages);
+        let context = format!("document={document} paragraphs={paragraphs} pages={}", m.pages);
         figure("memory.peak_rss", m.peak_mb, &context);
         figure("memory.per_page", m.peak_mb / m.pages.max(1) as f64, &context);
-        if let Some(p) = &previous {
+        if let Some((_, p)) = previous.as_ref().filter(|(n, _)| *n == name) {
             let pages = m.pages.saturating_sub(p.pages).max(1) as f64;
             figure("memory.marginal_per_page", (m.peak_mb - p.peak_mb) / pages, &format!("{context} from_pages={}", p.pages));
         }
-        previous = Some(m);
+        previous = Some((name, m));
     }
 }
 

@@ -120,6 +120,10 @@ pub fn paginate<'d, 'f>(
     let mut flow = Flow::new(&resolved, &mut ctx);
     flow.run()?;
     let Flow { mut pages, parts, .. } = flow;
+    // The body's resolved blocks are all placed; finishing the pages reads only the
+    // sections, headers and footers. Freed now rather than with the rest, so that the
+    // writer's pictures and streams do not come on top of them (10,000 paragraphs: 3.4 MB).
+    drop(std::mem::take(&mut resolved.body));
 
     let total = pages.len();
     let mut per_section: HashMap<usize, usize> = HashMap::new();

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::packed::Packed;
+use super::packed::{Entries, Packed};
 use crate::layout::fragment::{translate, Fragment};
 use crate::layout::frame::{Item, LineItem, Point, Positioned, Rgb, Size};
 use crate::docx::model::PageVAlign;
@@ -38,9 +38,9 @@ pub(crate) struct PageBuild {
 
 impl PageBuild {
     /// Packs the items placed so far: the page is finished.
-    pub fn pack(&mut self) {
+    pub fn pack(&mut self, entries: &mut Entries) {
         self.unpack();
-        self.packed = Some(Packed::pack(std::mem::take(&mut self.body.items)));
+        self.packed = Some(Packed::pack(std::mem::take(&mut self.body.items), entries));
     }
 
     fn unpack(&mut self) {
@@ -72,10 +72,10 @@ impl PageBuild {
     }
 }
 
-/// The most glyphs finished pages keep unpacked: 3 MB as frames, about 25 pages of dense
-/// text. A short document never pays for packing; a long one holds about 8 bytes a glyph
+/// The most glyphs finished pages keep unpacked: 0.8 MB as frames, about 5 pages of dense
+/// text. A short document never pays for packing; a long one holds about a byte a glyph
 /// (packed.rs).
-const UNPACKED_GLYPHS: usize = 1 << 16;
+const UNPACKED_GLYPHS: usize = 1 << 14;
 
 /// Finished pages waiting for the PDF writer: the oldest are packed once the others hold
 /// more than [`UNPACKED_GLYPHS`].
@@ -85,6 +85,8 @@ pub(crate) struct Shelf {
     packed: usize,
     /// The glyphs of the finished pages not packed.
     unpacked_glyphs: usize,
+    /// What packing finds repeated glyphs with.
+    entries: Entries,
 }
 
 impl Shelf {
@@ -94,9 +96,23 @@ impl Shelf {
         while self.unpacked_glyphs > UNPACKED_GLYPHS && self.packed < pages.len() {
             let page = &mut pages[self.packed];
             self.unpacked_glyphs = self.unpacked_glyphs.saturating_sub(unpacked_glyphs(page));
-            page.pack();
+            page.pack(&mut self.entries);
             self.packed += 1;
         }
+    }
+
+    /// The whole document is laid out. A document long enough to have packed pages packs
+    /// the rest too: they wait for the PDF writer as long as the others, up to 0.8 MB of
+    /// frames; a short one keeps them as frames and never packs.
+    pub fn laid_out(&mut self, pages: &mut [PageBuild]) {
+        if self.packed == 0 {
+            return;
+        }
+        for page in pages.iter_mut().skip(self.packed) {
+            page.pack(&mut self.entries);
+        }
+        self.packed = pages.len();
+        self.unpacked_glyphs = 0;
     }
 }
 
@@ -256,6 +272,24 @@ mod tests {
         let mut first = pages.swap_remove(0);
         let Item::Text(text) = &first.take_items()[0].item else { panic!("the run is gone") };
         assert_eq!(text.glyphs.len(), per_page);
+    }
+
+    #[test]
+    fn a_long_document_packs_its_last_pages_once_laid_out_and_a_short_one_none() {
+        let (mut short, mut shelf) = (vec![page_of(10), page_of(10)], Shelf::default());
+        shelf.finished(&mut short);
+        shelf.laid_out(&mut short);
+        assert!(short.iter().all(|p| p.packed.is_none()), "a short document never packs");
+        let (mut long, mut shelf) = (Vec::new(), Shelf::default());
+        for _ in 0..6 {
+            long.push(page_of(UNPACKED_GLYPHS / 4));
+            shelf.finished(&mut long);
+        }
+        assert!(long.last().is_some_and(|p| p.packed.is_none()));
+        shelf.laid_out(&mut long);
+        assert!(long.iter().all(|p| p.packed.is_some()), "every page of a long document waits packed");
+        let Item::Text(text) = &long[5].take_items()[0].item else { panic!("the run is gone") };
+        assert_eq!(text.glyphs.len(), UNPACKED_GLYPHS / 4);
     }
 
     #[test]

@@ -310,6 +310,7 @@ impl<'d, 'a, 'c, 'f> Flow<'d, 'a, 'c, 'f> {
             self.new_page(Cause::Start)?;
         }
         self.finish_page();
+        self.shelf.laid_out(&mut self.pages);
         Ok(())
     }
 

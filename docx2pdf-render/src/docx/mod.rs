@@ -10,6 +10,7 @@ mod content_types;
 mod context;
 mod core_props;
 mod decrypt;
+mod deflate_prefix;
 mod drawing;
 mod error;
 mod fields;

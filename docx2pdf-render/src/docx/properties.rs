@@ -11,7 +11,7 @@ use super::model::{
 use super::section::read_section;
 use super::simple_types::{border, color, half_points, highlight, int, shading, twips, twips_attr};
 use super::theme_color::{theme_ref, themed, THEME_COLOR};
-use super::xml::{attr, attr_raw, on_off, on_off_attr, val, val_string, XmlReader};
+use super::xml::{attr, attr_raw, on_off, on_off_attr, val, val_string, Attrs, XmlReader};
 use super::DocxError;
 
 /// A `w:rPr` as read.
@@ -110,6 +110,7 @@ pub(crate) fn read_rpr(xml: &mut XmlReader<'_>) -> Result<RunPr, DocxError> {
 
 /// `w:lang` (§17.3.2.20).
 fn lang(e: &BytesStart<'_>) -> Lang {
+    let e = &Attrs::of(e);
     let tag = |name: &[u8]| attr(e, name).filter(|v| !v.trim().is_empty()).map(|v| v.into_owned());
     Lang {
         latin: tag(b"val"),
@@ -120,6 +121,7 @@ fn lang(e: &BytesStart<'_>) -> Lang {
 
 /// `w:rFonts` (§17.3.2.26): each theme attribute overrides its explicit twin.
 fn fonts(e: &BytesStart<'_>) -> FontSlots {
+    let e = &Attrs::of(e);
     let slot = |name: &[u8], theme: &[u8]| {
         attr_raw(e, theme)
             .and_then(|t| theme_font(&t))
@@ -208,6 +210,7 @@ pub(crate) fn read_ppr(xml: &mut XmlReader<'_>) -> Result<ParaPr, DocxError> {
             b"ind" => {
                 // `start`/`end` are the strict names of `left`/`right` (§17.3.1.12).
                 let i = &mut p.indent;
+                let e = Attrs::of(&e);
                 i.left = twips_attr(&e, b"start").or_else(|| twips_attr(&e, b"left"));
                 i.right = twips_attr(&e, b"end").or_else(|| twips_attr(&e, b"right"));
                 i.first_line = twips_attr(&e, b"firstLine");
@@ -254,6 +257,7 @@ pub(crate) fn align(v: &[u8]) -> Option<Align> {
 
 /// `w:spacing` (§17.3.1.33): `lineRule` defaults to `auto` (240ths of a line).
 fn read_spacing(e: &BytesStart<'_>, p: &mut ParagraphProps) {
+    let e = &Attrs::of(e);
     let s = &mut p.spacing;
     s.before = twips_attr(e, b"before");
     s.after = twips_attr(e, b"after");

@@ -182,7 +182,13 @@ fn flush(run: &mut Run, out: &mut Vec<Inline>) {
 fn push_str(content: &mut Vec<RunContent>, s: &str) {
     match content.last_mut() {
         Some(RunContent::Text(t)) => t.push_str(s),
-        _ => content.push(RunContent::Text(s.to_owned())),
+        _ => {
+            // Most runs hold this one text: room for exactly one spares `finish` the
+            // shrink from four (a realloc per run, 50 k of reading a one-page document's
+            // 6.49 M instructions).
+            content.reserve_exact(1);
+            content.push(RunContent::Text(s.to_owned()));
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use super::model::{ColorSchemeMapping, Compat, LineBreakChars, Settings};
 use super::section::read_note_props;
 use super::simple_types::{int, twips};
 use super::theme_color::theme_color;
-use super::xml::{attr, attr_raw, on_off, val, XmlReader};
+use super::xml::{attr, attr_raw, on_off, val, Attrs, XmlReader};
 use super::DocxError;
 
 /// Reads a settings part.
@@ -126,6 +126,7 @@ fn line_break_chars(e: &BytesStart<'_>) -> LineBreakChars {
 
 /// `w:clrSchemeMapping` (§17.15.1.20).
 fn color_scheme_mapping(e: &BytesStart<'_>) -> ColorSchemeMapping {
+    let e = &Attrs::of(e);
     let slot = |name: &[u8]| attr_raw(e, name).and_then(|v| theme_color(&v));
     ColorSchemeMapping {
         background1: slot(b"bg1"),

@@ -7,7 +7,7 @@ use crate::units::{EighthPoints, HalfPoints, Twips};
 
 use super::model::{Border, Color, Gap, LineStyle, NumberFormat, Width};
 use super::theme_color::{themed, Palette, THEME_COLOR, THEME_FILL};
-use super::xml::attr_raw;
+use super::xml::{attr_raw, AttrSource, Attrs};
 
 /// A decimal number, tolerating surrounding spaces and a fractional part.
 pub(crate) fn number(raw: &[u8]) -> Option<f64> {
@@ -59,7 +59,7 @@ pub(crate) fn half_points(raw: &[u8]) -> Option<HalfPoints> {
 }
 
 /// A twips attribute of an element.
-pub(crate) fn twips_attr(e: &BytesStart<'_>, local: &[u8]) -> Option<Twips> {
+pub(crate) fn twips_attr(e: &(impl AttrSource + ?Sized), local: &[u8]) -> Option<Twips> {
     attr_raw(e, local).and_then(|v| twips(&v))
 }
 
@@ -109,6 +109,7 @@ pub(crate) fn highlight(raw: &[u8]) -> Option<Color> {
 /// type, count as auto (OI29500 2.1.171). `pct` is in fiftieths of a percent, or a `50%`
 /// string in transitional files. A missing type is `dxa`.
 pub(crate) fn width(e: &BytesStart<'_>) -> Option<Width> {
+    let e = &Attrs::of(e);
     let w = attr_raw(e, b"w");
     let kind = attr_raw(e, b"type");
     match kind.as_deref().map(<[u8]>::trim_ascii) {
@@ -133,6 +134,7 @@ pub(crate) fn width(e: &BytesStart<'_>) -> Option<Width> {
 /// A border element (§17.3.4: `w:top`, `w:insideH`…). `none` and `nil` are invisible. A
 /// `w:themeColor` wins over `w:color` when the palette gives it.
 pub(crate) fn border(e: &BytesStart<'_>, palette: Option<&Palette>) -> Border {
+    let e = &Attrs::of(e);
     let style = match attr_raw(e, b"val").as_deref().map(<[u8]>::trim_ascii) {
         Some(b"none") | Some(b"nil") | None => LineStyle::None,
         Some(b"thick") => LineStyle::Thick,
@@ -187,6 +189,7 @@ pub(crate) fn is_art_border(val: &[u8]) -> bool {
 /// (auto = white); `nil` clears inherited shading (`Some(Auto)`); other patterns keep the fill.
 /// `w:themeFill` and `w:themeColor` supersede `w:fill` and `w:color` (§17.3.5).
 pub(crate) fn shading(e: &BytesStart<'_>, palette: Option<&Palette>) -> Option<Color> {
+    let e = &Attrs::of(e);
     let fill = themed(e, THEME_FILL, palette).or_else(|| attr_raw(e, b"fill").and_then(|v| color(&v)));
     let pattern = attr_raw(e, b"val");
     let pattern = pattern.as_deref().map(<[u8]>::trim_ascii).unwrap_or(b"clear");

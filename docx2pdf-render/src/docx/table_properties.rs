@@ -9,7 +9,7 @@ use super::model::{
 };
 use super::properties::align;
 use super::simple_types::{border, int, shading, twips_attr, width};
-use super::xml::{attr, attr_raw, on_off, on_off_attr, val, val_string, XmlReader};
+use super::xml::{attr, attr_raw, on_off, on_off_attr, val, val_string, Attrs, XmlReader};
 use super::DocxError;
 use crate::units::{Emu, Twips};
 
@@ -195,6 +195,7 @@ fn merge(e: &BytesStart<'_>) -> VMerge {
 /// A `dxa` measure with a `w:w`/`w:type` pair (tblInd, tblCellMar sides); `nil` is 0 and
 /// `pct` cannot be expressed in twips.
 fn dxa(e: &BytesStart<'_>) -> Option<Twips> {
+    let e = &Attrs::of(e);
     match attr_raw(e, b"type").as_deref() {
         Some(b"nil") => Some(Twips(0)),
         Some(b"dxa") | None => twips_attr(e, b"w"),

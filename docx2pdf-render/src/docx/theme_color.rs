@@ -2,10 +2,8 @@
 //! built from the theme's `a:clrScheme` and settings' `w:clrSchemeMapping`, and Word's
 //! tint and shade arithmetic.
 
-use quick_xml::events::BytesStart;
-
 use super::model::{Color, ColorScheme, ColorSchemeMapping, ThemeColor, ThemeColorRef};
-use super::xml::attr_raw;
+use super::xml::{attr_raw, AttrSource};
 
 /// The theme colours a document can name, ready to resolve references while reading.
 #[derive(Debug, Clone, Copy, Default)]
@@ -104,7 +102,7 @@ pub(crate) fn theme_color(v: &[u8]) -> Option<ThemeColor> {
 /// The theme reference of an element, from its colour, tint and shade attributes
 /// (`themeColor`/`themeTint`/`themeShade`, or `themeFill`/`themeFillTint`/`themeFillShade`
 /// for a shading's fill).
-pub(crate) fn theme_ref(e: &BytesStart<'_>, names: [&[u8]; 3]) -> Option<ThemeColorRef> {
+pub(crate) fn theme_ref(e: &(impl AttrSource + ?Sized), names: [&[u8]; 3]) -> Option<ThemeColorRef> {
     let [color, tint, shade] = names;
     let hex = |name: &[u8]| {
         attr_raw(e, name).and_then(|v| {
@@ -120,7 +118,7 @@ pub(crate) fn theme_ref(e: &BytesStart<'_>, names: [&[u8]; 3]) -> Option<ThemeCo
 }
 
 /// The colour an element's theme attributes give through `palette`, if any.
-pub(crate) fn themed(e: &BytesStart<'_>, names: [&[u8]; 3], palette: Option<&Palette>) -> Option<Color> {
+pub(crate) fn themed(e: &(impl AttrSource + ?Sized), names: [&[u8]; 3], palette: Option<&Palette>) -> Option<Color> {
     palette?.resolve(theme_ref(e, names)?)
 }
 

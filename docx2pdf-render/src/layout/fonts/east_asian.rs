@@ -110,6 +110,12 @@ pub(crate) fn cjk_family(name: &str) -> Option<(&'static str, CjkLang, bool)> {
 /// `w:hint="eastAsia"` moves shared punctuation and symbols to eastAsia (and, for Chinese
 /// text, accented Latin too). Complex scripts (Arabic, Hebrew, Indic, Thai) take cs as Word
 /// does for text its bidi and script analysis marks complex.
+///
+/// Asked once per character by `inline::collect`, in another codegen unit: without the
+/// hint, whether it is inlined there follows how the crate happens to be partitioned
+/// (a change elsewhere in the crate moved it out of line and cost 26 M of the 2,658 M
+/// instructions of converting Docxodus__WC-BodyBookmarks-After.docx, callgrind).
+#[inline]
 pub(crate) fn font_slot(c: char, run: &RunStyle) -> (&Arc<str>, bool) {
     let u = u32::from(c);
     let f = &run.fonts;

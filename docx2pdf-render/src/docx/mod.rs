@@ -10,7 +10,6 @@ mod content_types;
 mod context;
 mod core_props;
 mod decrypt;
-mod deflate_prefix;
 mod drawing;
 mod error;
 mod fields;

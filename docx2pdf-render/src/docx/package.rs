@@ -6,10 +6,8 @@ use std::io::{Cursor, Read};
 
 use flate2::{Decompress, FlushDecompress, Status};
 use zip::result::ZipError;
-use zip::read::ZipFile;
 use zip::{CompressionMethod, ZipArchive};
 
-use super::deflate_prefix::may_start_with;
 use super::{DocxError, PackageLimits};
 
 /// Entries above this size must also respect `PackageLimits::max_ratio`.
@@ -74,12 +72,7 @@ impl<'a> Package<'a> {
                             }
                             head
                         }
-                        CompressionMethod::Deflated => {
-                            if !may_start_with(entry_data(self.bytes, &file), PNG_SIGNATURE) {
-                                continue;
-                            }
-                            inflate_head(&mut file, &mut self.inflater)
-                        }
+                        CompressionMethod::Deflated => inflate_head(&mut file, &mut self.inflater),
                         // Read by no part reader either: `Package::read` reports it.
                         _ => continue,
                     };
@@ -181,10 +174,15 @@ impl<'a> Package<'a> {
             entry: name.to_owned(),
             reason: reason.to_owned(),
         };
-        let input = {
+        let (start, length) = {
             let file = self.zip.by_index_raw(index).map_err(|e| damaged(&e.to_string()))?;
-            entry_data(self.bytes, &file)
+            (file.data_start(), file.compressed_size())
         };
+        let start = start.ok_or_else(|| damaged("no local header"))?;
+        // A truncated package gives what it holds, as the zip reader's bounded reads do.
+        let from = (start.min(self.bytes.len() as u64)) as usize;
+        let to = (start.saturating_add(length).min(self.bytes.len() as u64)) as usize;
+        let input = &self.bytes[from..to];
         // `declared` is within `max_entry_bytes` (checked by the caller).
         let mut data = Vec::with_capacity(declared as usize);
         self.inflater.reset(false);
@@ -263,16 +261,6 @@ impl<'a> Package<'a> {
         }
         Ok(())
     }
-}
-
-/// The compressed data of an entry opened with `by_index_raw` (which has read its local
-/// header), as far as the package holds it: the zip reader's bounded reads give what a
-/// truncated package holds.
-fn entry_data<'a>(bytes: &'a [u8], file: &ZipFile<'_, Cursor<&[u8]>>) -> &'a [u8] {
-    let end = bytes.len() as u64;
-    let start = file.data_start().unwrap_or(end).min(end);
-    let stop = start.saturating_add(file.compressed_size()).min(end);
-    &bytes[start as usize..stop as usize]
 }
 
 /// Why [`inflate_into`] stopped short.
